@@ -1,0 +1,93 @@
+"""Card and bitmask helpers for compiled kernels (P1, P4).
+
+Card ids: ``suit * 13 + rank`` (suits C D H S, ranks 2..A as 0..12), jokers 52..55.
+A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.persian.enums import JOKER0, JOKER_MASK
+
+_RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
+CARD_VALUES = np.array([_RANK_VALUES[c % 13] for c in range(52)] + [20, 20, 20, 20], dtype=np.int64)
+RANK_MASKS = np.array([(1 | 1 << 13 | 1 << 26 | 1 << 39) << r for r in range(13)], dtype=np.int64)
+SUIT_MASKS = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.int64)
+JOKERS = np.int64(JOKER_MASK)
+_U1 = np.uint64(1)
+_U2 = np.uint64(2)
+_U4 = np.uint64(4)
+_U56 = np.uint64(56)
+_C1 = np.uint64(0x5555555555555555)
+_C2 = np.uint64(0x3333333333333333)
+_C4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_C8 = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True)
+def popcount(mask):
+    """Number of cards in ``mask``."""
+    x = np.uint64(mask)
+    x = x - ((x >> _U1) & _C1)
+    x = (x & _C2) + ((x >> _U2) & _C2)
+    x = (x + (x >> _U4)) & _C4
+    return np.int64((x * _C8) >> _U56)
+
+
+@njit(cache=True)
+def lowest_card(mask):
+    """Id of the lowest card in a non-empty ``mask``."""
+    return popcount((mask & -mask) - 1)
+
+
+@njit(cache=True)
+def bit(card):
+    """The one-card mask of ``card``."""
+    return np.int64(1) << card
+
+
+@njit(cache=True)
+def is_joker(card):
+    return card >= JOKER0
+
+
+@njit(cache=True)
+def card_value(card):
+    """P4 value of one card."""
+    return CARD_VALUES[card]
+
+
+@njit(cache=True)
+def mask_value(mask):
+    """Sum of P4 values of the cards in ``mask``."""
+    total = 0
+    m = mask
+    while m != 0:
+        low = m & -m
+        total += CARD_VALUES[popcount(low - 1)]
+        m ^= low
+    return total
+
+
+@njit(cache=True)
+def suit_bits(mask, suit):
+    """The 13 rank bits of ``suit`` in ``mask`` (bit r = rank r present)."""
+    return (mask >> (13 * suit)) & 0x1FFF
+
+
+@njit(cache=True)
+def rank_range_bits(lo, hi):
+    """Rank bits lo..hi inclusive (empty when lo > hi)."""
+    if lo > hi:
+        return np.int64(0)
+    return ((np.int64(1) << (hi + 1)) - 1) ^ ((np.int64(1) << lo) - 1)
+
+
+@njit(cache=True)
+def highest_rank(bits13):
+    """Highest set bit of a non-empty 13-bit rank field."""
+    r = 12
+    while (bits13 >> r) & 1 == 0:
+        r -= 1
+    return r
+

@@ -1,0 +1,194 @@
+"""Python face of the compiled Persian Rummy engine: validate, run, collect.
+
+``run_deals`` plays deals between four seated strategy specs and returns the raw
+result matrix (one int64 row per deal, columns C_* of enums.py) and, in recording
+mode, the events of each deal. ``results_frame`` turns the matrix into a DataFrame.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Sequence
+
+import numba
+import numpy as np
+import pandas as pd
+
+from sim.persian import enums as E
+from sim.persian.rules import RuleOptions
+from strategies.interface import unused_slot
+from strategies.registry import StrategySpec, parse_spec
+
+MAX_SEED = 2**63 - 1
+
+
+class StrategyError(ValueError):
+    """A strategy returned an illegal move. ``results`` keeps every finished deal."""
+
+    def __init__(self, message: str, results: np.ndarray):
+        super().__init__(message)
+        self.results = results
+
+
+@dataclass(frozen=True)
+class Table:
+    """Four seated strategy specs (seat s plays ``specs[s]``; team = seat % 2, P2)."""
+
+    specs: tuple[StrategySpec, StrategySpec, StrategySpec, StrategySpec]
+
+    @classmethod
+    def of(cls, specs: Sequence[str | StrategySpec] | str | StrategySpec) -> "Table":
+        """One spec for every seat, two specs (team 0 = seats 0 and 2, team 1 = 1 and 3), or four."""
+        if isinstance(specs, (str, StrategySpec)):
+            specs = [specs]
+        parsed = [parse_spec(s) for s in specs]
+        if len(parsed) == 1:
+            parsed = parsed * 4
+        elif len(parsed) == 2:
+            parsed = [parsed[0], parsed[1], parsed[0], parsed[1]]
+        elif len(parsed) != 4:
+            raise ValueError(f"a table needs 1, 2 or 4 strategy specs, got {len(parsed)}")
+        return cls(tuple(parsed))
+
+    def names(self) -> list[str]:
+        return [str(s) for s in self.specs]
+
+    def kernel_args(self):
+        """(strategy ids, parameter matrix, function slots) for the kernels."""
+        infos = [s.info for s in self.specs]
+        sids = np.array([i.sid for i in infos], dtype=np.int64)
+        params = np.ascontiguousarray(np.stack([s.param_array() for s in self.specs]))
+        fns = tuple(i.function if i.function is not None else unused_slot for i in infos)
+        return sids, params, fns
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed {seed!r} is not an integer")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"seed {seed} is outside [0, 2**63 - 1]")
+    return int(seed)
+
+
+def deal_indices(deals) -> np.ndarray:
+    """Deal indices from a count, a range or an array (validated, int64)."""
+    if isinstance(deals, (int, np.integer)) and not isinstance(deals, bool):
+        if deals <= 0:
+            raise ValueError(f"number of deals must be positive, got {deals}")
+        return np.arange(int(deals), dtype=np.int64)
+    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.int64))
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError("deals must be a positive count or a non-empty 1-D list of deal indices")
+    if (arr < 0).any():
+        raise ValueError("deal indices must be non-negative")
+    return arr
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` numba threads (None: all cores); returns the count in force."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = top
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = min(int(threads), top)
+    if os.environ.get("NUMBA_DISABLE_JIT") != "1":
+        numba.set_num_threads(threads)
+    return threads
+
+
+@dataclass
+class DealRun:
+    """Raw output of ``run_deals``."""
+
+    table: Table
+    rules: RuleOptions
+    seed: int
+    results: np.ndarray  # (n_deals, N_RESULT_COLS) int64
+    events: np.ndarray | None = None  # (n_deals, max_events, EVENT_COLS) when recording
+    event_counts: np.ndarray | None = None
+
+    def deal_events(self, i: int) -> np.ndarray:
+        """The event rows of the i-th deal of this run."""
+        return self.events[i, : self.event_counts[i]]
+
+
+def run_deals(
+    table: Table | Sequence[str | StrategySpec] | str,
+    deals,
+    seed: int,
+    rules: RuleOptions | dict | None = None,
+    threads: int | None = None,
+    record: int = 0,
+    max_events: int | None = None,
+) -> DealRun:
+    """Play ``deals`` (a count or deal indices) under ``seed`` and return their results.
+
+    Raises StrategyError (a ValueError) naming strategy, seat, seed, deal and move when
+    a strategy answers illegally; the error carries every other deal's results.
+    """
+    from sim.persian.engine_nb import play_deals
+
+    if not isinstance(table, Table):
+        table = Table.of(table)
+    rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
+    seed = check_seed(seed)
+    idx = deal_indices(deals)
+    if record not in (0, 1, 2):
+        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    set_threads(threads)
+    sids, params, fns = table.kernel_args()
+    res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
+    if record:
+        n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else 200_000)
+        ev = np.zeros((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
+        ev_n = np.zeros(idx.size, dtype=np.int64)
+    else:
+        ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
+        ev_n = np.zeros(1, dtype=np.int64)
+    play_deals(seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record)
+    run = DealRun(table, rules, seed, res, ev if record else None, ev_n if record else None)
+    _raise_on_errors(run, idx)
+    if record and (ev_n < 0).any():
+        raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
+    return run
+
+
+def _raise_on_errors(run: DealRun, idx: np.ndarray) -> None:
+    bad = np.flatnonzero(run.results[:, E.C_END] == E.END_ERROR)
+    if bad.size == 0:
+        return
+    row = run.results[bad[0]]
+    seat = int(row[E.C_ERR_SEAT])
+    decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
+    msg = (
+        f"strategy {run.table.names()[seat]!r} in seat {seat} made an illegal move at a {decision} "
+        f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
+        f"are legal (seed {run.seed}, deal {int(idx[bad[0]])})"
+    )
+    if bad.size > 1:
+        msg += f"; {bad.size - 1} more deal(s) failed the same way"
+    raise StrategyError(msg, run.results)
+
+
+def results_frame(run: DealRun) -> pd.DataFrame:
+    """One row per deal: scores per team (P8), end, turns and per-seat counters."""
+    r = run.results
+    cols: dict[str, np.ndarray] = {
+        "deal": r[:, E.C_DEAL],
+        "dealer": r[:, E.C_DEALER].astype(np.int8),
+        "end": pd.Categorical.from_codes(r[:, E.C_END], categories=list(E.END_NAMES)),
+        "out_seat": r[:, E.C_OUT_SEAT].astype(np.int8),
+        "turns": r[:, E.C_TURNS].astype(np.int32),
+    }
+    for part, c in (("table", E.C_TABLE), ("hand", E.C_HAND), ("bonus", E.C_BONUS), ("total", E.C_TOTAL)):
+        for team in range(2):
+            cols[f"{part}_{team}"] = r[:, c + team].astype(np.int32)
+    for name, c in E.COUNTER_NAMES:
+        for seat in range(4):
+            cols[f"{name}_s{seat}"] = r[:, c + seat].astype(np.int32)
+    df = pd.DataFrame(cols)
+    for seat, spec in enumerate(run.table.names()):
+        df[f"strategy_s{seat}"] = pd.Categorical([spec] * len(df))
+    return df

@@ -1,0 +1,246 @@
+"""The compiled Persian Rummy deal loop: shuffles, asks strategies, checks and applies
+their moves, scores (P3-P9). Many deals run in parallel with ``prange``.
+
+A deal is a pure function of (seed, deal index, strategies): its cards come from
+stream 0 of the deal's counter-based generator, seat s's strategy draws from
+stream 1 + s, and the dealer is ``deal % 4`` (so deals 2g and 2g+1 form game g, P9).
+"""
+
+import warnings
+
+import numpy as np
+from numba import njit, prange, types
+from numba.core.errors import NumbaExperimentalFeatureWarning
+
+from sim.persian.enums import (
+    C_DEAL,
+    C_DEALER,
+    C_END,
+    C_ERR_DECISION,
+    C_ERR_N_MOVES,
+    C_ERR_SEAT,
+    C_ERR_VALUE,
+    C_MAX_DEPTH,
+    C_OUT_SEAT,
+    C_TURNS,
+    C_TURNS_SEAT,
+    D_DISCARD,
+    D_DRAW,
+    D_PLAY,
+    END_CAP,
+    END_ERROR,
+    END_OUT,
+    END_PASSES,
+    EV_DECISION,
+    EV_DISCARD,
+    EV_END,
+    EV_LAYOFF,
+    EV_LEGAL,
+    EV_MELD,
+    EV_PASS,
+    EV_STOCK,
+    EV_TAKE,
+    MAX_MOVES,
+    MOVE_COLS,
+    MV_LAYOFF,
+    MV_MELD,
+    MV_STOCK,
+    MV_STOP,
+    MV_TAKE,
+    N_CARDS,
+    N_SEATS,
+    O_DECISION,
+    O_HAND,
+    O_PASSES,
+    O_PILE,
+    O_PILE_N,
+    O_SEAT,
+    O_STOCK_N,
+    O_TURN,
+    OBS_SIZE,
+    R_TURN_CAP,
+    S_HANDS,
+    S_STOCK,
+)
+from sim.persian.state_nb import (
+    apply_discard,
+    apply_draw,
+    apply_play,
+    discard_moves,
+    draw_moves,
+    new_state,
+    next_turn,
+    play_moves,
+    score_deal,
+)
+from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
+from strategies.dispatch_nb import call_strategy
+from strategies.interface import SEAT_FNS
+
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+
+@njit(cache=True)
+def shuffled_deck(seed, deal):
+    """The 56 card ids of deal ``deal`` in dealing order (stream 0 only)."""
+    deck = np.arange(N_CARDS, dtype=np.int64)
+    rs = np.empty(1, np.uint64)
+    rs[0] = stream_key(seed, deal, STREAM_SHUFFLE)
+    shuffle_inplace(deck, rs)
+    return deck
+
+
+@njit(cache=True)
+def _event(ev, ev_n, slot, kind, seat, a, b, c):
+    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1."""
+    i = ev_n[slot]
+    if i < 0:
+        return
+    if i >= ev.shape[1]:
+        ev_n[slot] = -1
+        return
+    ev[slot, i, 0] = kind
+    ev[slot, i, 1] = seat
+    ev[slot, i, 2] = a
+    ev[slot, i, 3] = b
+    ev[slot, i, 4] = c
+    ev_n[slot] = i + 1
+
+
+@njit(cache=True)
+def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record):
+    """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally."""
+    seat = st[O_SEAT]
+    if n == 1:
+        idx = 0  # a forced move needs no decision
+    else:
+        obs[:] = st[:OBS_SIZE]
+        obs[O_HAND] = st[S_HANDS + seat]
+        obs[O_DECISION] = decision
+        idx = call_strategy(sids[seat], fns[seat], decision, obs, moves, n, params[seat], rng[seat])
+    if record >= 2:
+        for i in range(n):
+            _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], moves[i, 2])
+        _event(ev, ev_n, slot, EV_DECISION, seat, decision, n, idx)
+    if idx < 0 or idx >= n:
+        res[C_END] = END_ERROR
+        res[C_ERR_SEAT] = seat
+        res[C_ERR_DECISION] = decision
+        res[C_ERR_VALUE] = idx
+        res[C_ERR_N_MOVES] = n
+        return -1
+    return idx
+
+
+@njit(cache=True)
+def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record):
+    """Play deal ``deal`` to its end and write its result row ``res`` (P3-P8).
+
+    ``record`` 0: no events; 1: the moves made (for deal logs); 2: also every legal
+    move list before each decision (for checking against the reference rules).
+    """
+    dealer = deal % N_SEATS
+    st = new_state(shuffled_deck(seed, deal), dealer, rules)
+    rng = np.empty((N_SEATS, 1), np.uint64)
+    for s in range(N_SEATS):
+        rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
+    obs = np.empty(OBS_SIZE, np.int64)
+    moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    res[:] = 0
+    res[C_DEAL] = deal
+    res[C_DEALER] = dealer
+    res[C_OUT_SEAT] = -1
+    res[C_ERR_SEAT] = -1
+    for s in range(N_SEATS):
+        res[C_MAX_DEPTH + s] = -1
+    cap = rules[R_TURN_CAP]
+    end = END_CAP
+    out_seat = -1
+    while st[O_TURN] < cap:
+        seat = st[O_SEAT]
+        res[C_TURNS_SEAT + seat] += 1
+        # draw (P6.1, P6.2)
+        st[O_DECISION] = D_DRAW
+        n = draw_moves(st, moves)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record)
+        if idx < 0:
+            return
+        kind = moves[idx, 0]
+        if record >= 1:
+            if kind == MV_STOCK:
+                _event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
+            elif kind == MV_TAKE:
+                _event(ev, ev_n, slot, EV_TAKE, seat, moves[idx, 1], moves[idx, 3], 0)
+            else:
+                _event(ev, ev_n, slot, EV_PASS, seat, 0, 0, 0)
+        if apply_draw(st, kind, moves[idx, 1], res):
+            if st[O_PASSES] >= N_SEATS:  # P7: four passes in a row on an empty stock
+                end = END_PASSES
+                break
+            next_turn(st)
+            continue
+        # plays (P6.3, P6.4)
+        st[O_DECISION] = D_PLAY
+        went_out = False
+        while True:
+            n = play_moves(st, moves)
+            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record)
+            if idx < 0:
+                return
+            kind = moves[idx, 0]
+            if kind == MV_STOP:
+                break
+            if record >= 1:
+                if kind == MV_MELD:
+                    _event(ev, ev_n, slot, EV_MELD, seat, moves[idx, 1], 0, 0)
+                else:
+                    _event(ev, ev_n, slot, EV_LAYOFF, seat, moves[idx, 1], moves[idx, 2], 0)
+            if apply_play(st, kind, moves[idx, 1], moves[idx, 2], res):
+                went_out = True
+                break
+        if went_out:
+            end = END_OUT
+            out_seat = seat
+            break
+        # discard (P6.5)
+        st[O_DECISION] = D_DISCARD
+        n = discard_moves(st, moves)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record)
+        if idx < 0:
+            return
+        if record >= 1:
+            _event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
+        if apply_discard(st, moves[idx, 1]):
+            end = END_OUT
+            out_seat = seat
+            break
+        next_turn(st)
+    res[C_END] = end
+    res[C_OUT_SEAT] = out_seat
+    res[C_TURNS] = st[O_TURN] + (0 if end == END_CAP else 1)
+    score_deal(st, end, out_seat, res)
+    if record >= 1:
+        _event(ev, ev_n, slot, EV_END, out_seat, end, 0, 0)
+
+
+PLAY_DEALS_SIG = types.void(
+    types.int64,  # seed
+    types.int64[::1],  # deal indices
+    types.int64[::1],  # rules
+    types.int64[::1],  # strategy id per seat
+    types.float64[:, ::1],  # parameters per seat
+    SEAT_FNS,  # user strategy function per seat
+    types.int64[:, ::1],  # results, one row per deal
+    types.int64[:, :, ::1],  # events per deal (recording)
+    types.int64[::1],  # event count per deal
+    types.int64,  # record level
+)
+
+
+@njit(PLAY_DEALS_SIG, cache=True, parallel=True)
+def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """Play every deal in ``deals`` in parallel, one result row each (bit-identical for
+    any thread count: each deal only touches its own row and its own streams)."""
+    for i in prange(deals.shape[0]):
+        slot = np.int64(i) if record > 0 else np.int64(0)
+        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)

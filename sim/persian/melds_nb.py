@@ -1,0 +1,185 @@
+"""Meld rules as compiled kernels: what can be melded, laid off, and whether a taken
+card can still reach the table (P5, P6.1, P6.3).
+
+Table melds live in the state array ``st`` at the O_MELD_* slots (see enums.py).
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.persian.cards_nb import (
+    JOKERS,
+    RANK_MASKS,
+    lowest_card,
+    popcount,
+    rank_range_bits,
+    suit_bits,
+    highest_rank,
+)
+from sim.persian.enums import (
+    JOKER0,
+    MK_JOKERS,
+    MK_RUN,
+    MK_SET,
+    MV_LAYOFF,
+    MV_MELD,
+    O_MELD_KEY,
+    O_MELD_KIND,
+    O_MELD_MASK,
+    O_N_MELDS,
+)
+
+
+@njit(cache=True)
+def run_ends(meld_mask, suit):
+    """(lowest rank, highest rank) of a run meld."""
+    b = suit_bits(meld_mask, suit)
+    return popcount((b & -b) - 1), highest_rank(b)
+
+
+@njit(cache=True)
+def layoff_card_for(st, k, hand, low_or_high):
+    """The card of ``hand`` that lays off onto meld ``k`` (P6.3), or -1.
+
+    For runs ``low_or_high`` 0 asks for the card below the run, 1 for the card above;
+    sets and joker sets have a single slot (asked with 0; 1 gives -1).
+    """
+    kind = st[O_MELD_KIND + k]
+    mask = st[O_MELD_MASK + k]
+    if kind == MK_RUN:
+        suit = st[O_MELD_KEY + k]
+        lo, hi = run_ends(mask, suit)
+        if low_or_high == 0:
+            if lo == 0:
+                return -1
+            c = suit * 13 + lo - 1
+        else:
+            if hi == 12:
+                return -1
+            c = suit * 13 + hi + 1
+        if (hand >> c) & 1:
+            return c
+        return -1
+    if low_or_high == 1 or popcount(mask) != 3:
+        return -1
+    if kind == MK_JOKERS:
+        j = hand & JOKERS
+        if j == 0:
+            return -1
+        return lowest_card(j)
+    missing = RANK_MASKS[st[O_MELD_KEY + k]] & ~mask & hand
+    if missing == 0:
+        return -1
+    return lowest_card(missing)
+
+
+@njit(cache=True)
+def target_placeable(st, hand, target):
+    """Can ``target`` (in ``hand``) go on the table this turn? (P6.1)
+
+    True when it completes a new meld from ``hand`` or reaches a table meld by a chain
+    of lay-offs from ``hand``. A joker target is satisfied by any joker placed.
+    """
+    n_melds = st[O_N_MELDS]
+    if target >= JOKER0:
+        if popcount(hand & JOKERS) >= 3:
+            return True
+        for k in range(n_melds):
+            if st[O_MELD_KIND + k] == MK_JOKERS and popcount(st[O_MELD_MASK + k]) == 3:
+                return True
+        return False
+    rank = target % 13
+    suit = target // 13
+    if popcount(hand & RANK_MASKS[rank]) >= 3:
+        return True
+    b = suit_bits(hand, suit)
+    lo = rank
+    while lo > 0 and (b >> (lo - 1)) & 1:
+        lo -= 1
+    hi = rank
+    while hi < 12 and (b >> (hi + 1)) & 1:
+        hi += 1
+    if hi - lo >= 2:
+        return True
+    for k in range(n_melds):
+        kind = st[O_MELD_KIND + k]
+        if kind == MK_SET:
+            if st[O_MELD_KEY + k] == rank:
+                return True  # one deck: a set of this rank on the table has room for it
+        elif kind == MK_RUN and st[O_MELD_KEY + k] == suit:
+            rlo, rhi = run_ends(st[O_MELD_MASK + k], suit)
+            if rank > rhi:
+                need = rank_range_bits(rhi + 1, rank - 1)
+            else:
+                need = rank_range_bits(rank + 1, rlo - 1)
+            if b & need == need:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _push(moves, n, kind, a, b, c):
+    moves[n, 0] = kind
+    moves[n, 1] = a
+    moves[n, 2] = b
+    moves[n, 3] = c
+    return n + 1
+
+
+@njit(cache=True)
+def new_meld_moves(hand, moves, n):
+    """Append every new meld that ``hand`` can put down (P5); returns the new count.
+
+    Jokers are interchangeable, so a joker set is offered once per size (3 or 4).
+    """
+    for rank in range(13):
+        m = hand & RANK_MASKS[rank]
+        c = popcount(m)
+        if c >= 3:
+            n = _push(moves, n, MV_MELD, m, MK_SET, rank)
+            if c == 4:
+                rest = m
+                while rest != 0:
+                    low = rest & -rest
+                    n = _push(moves, n, MV_MELD, m ^ low, MK_SET, rank)
+                    rest ^= low
+    j = hand & JOKERS
+    cj = popcount(j)
+    if cj >= 3:
+        three = j ^ (np.int64(1) << (JOKER0 + 3)) if cj == 4 else j
+        n = _push(moves, n, MV_MELD, three, MK_JOKERS, -1)
+        if cj == 4:
+            n = _push(moves, n, MV_MELD, j, MK_JOKERS, -1)
+    for suit in range(4):
+        b = suit_bits(hand, suit)
+        for lo in range(11):
+            if (b >> lo) & 1 == 0:
+                continue
+            hi = lo
+            while hi < 12 and (b >> (hi + 1)) & 1:
+                hi += 1
+                if hi - lo >= 2:
+                    n = _push(moves, n, MV_MELD, rank_range_bits(lo, hi) << (13 * suit), MK_RUN, suit)
+    return n
+
+
+@njit(cache=True)
+def layoff_moves(st, hand, moves, n):
+    """Append every lay-off of a ``hand`` card onto a table meld (P6.3)."""
+    for k in range(st[O_N_MELDS]):
+        for side in range(2):
+            c = layoff_card_for(st, k, hand, side)
+            if c >= 0:
+                n = _push(moves, n, MV_LAYOFF, c, k, 0)
+    return n
+
+
+@njit(cache=True)
+def meld_kind_key(mask):
+    """(kind, key) of a valid meld mask: set/rank, jokers/-1 or run/suit."""
+    if mask & JOKERS:
+        return MK_JOKERS, -1
+    low = lowest_card(mask)
+    if popcount(mask & RANK_MASKS[low % 13]) == popcount(mask):
+        return MK_SET, low % 13
+    return MK_RUN, low // 13

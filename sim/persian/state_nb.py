@@ -1,0 +1,332 @@
+"""The Persian Rummy rules as compiled kernels: deal, legal moves, moves, scoring (P3-P8).
+
+A position is one int64 array ``st`` (layout in enums.py): its first OBS_SIZE slots
+are what every player may see (P10), the rest (hands, stock) is hidden. Kernels here
+never call strategies; engine_nb.py drives the turn loop.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.persian.cards_nb import (
+    JOKERS,
+    bit,
+    card_value,
+    lowest_card,
+    mask_value,
+    popcount,
+)
+from sim.persian.enums import (
+    C_CARDS_TAKEN,
+    C_FOURS,
+    C_HAND,
+    C_HAND_PTS,
+    C_JOKER_FOURS,
+    C_LAYOFF_OPP,
+    C_MAX_DEPTH,
+    C_TABLE_SEAT,
+    C_TAKE_DEPTH,
+    C_TAKES,
+    C_TOTAL,
+    C_BONUS,
+    C_TABLE,
+    D_DRAW,
+    END_OUT,
+    HAND_SIZE,
+    JOKER0,
+    MK_JOKERS,
+    MK_RUN,
+    MV_DISCARD,
+    MV_LAYOFF,
+    MV_MELD,
+    MV_PASS,
+    MV_STOCK,
+    MV_STOP,
+    MV_TAKE,
+    N_RULES,
+    N_SEATS,
+    O_DEALER,
+    O_DECISION,
+    O_HAND_SIZES,
+    O_MELD_KEY,
+    O_MELD_KIND,
+    O_MELD_MASK,
+    O_MELD_OWNER,
+    O_N_MELDS,
+    O_PASSES,
+    O_PILE,
+    O_PILE_N,
+    O_PLACED,
+    O_RULES,
+    O_SEAT,
+    O_STOCK_N,
+    O_TAKEN,
+    O_TARGET,
+    O_TEAM_TABLE,
+    O_TURN,
+    R_FOUR_DOUBLE,
+    R_LAST_CARD,
+    R_OUT_BONUS,
+    LAST_CARD_DISCARD,
+    S_HANDS,
+    S_STOCK,
+    ST_SIZE,
+    STOCK_SIZE,
+)
+from sim.persian.melds_nb import (
+    _push,
+    layoff_moves,
+    meld_kind_key,
+    new_meld_moves,
+    target_placeable,
+)
+
+
+@njit(cache=True)
+def new_state(deck, dealer, rules):
+    """A fresh deal from a shuffled 56-card ``deck`` (P3).
+
+    Seat s gets deck[7s:7s+7]; deck[28] starts the discard pile; the other 27 cards
+    are the stock with deck[29] on top. Seat dealer+1 moves first.
+    """
+    st = np.zeros(ST_SIZE, np.int64)
+    for s in range(N_SEATS):
+        h = np.int64(0)
+        for i in range(HAND_SIZE):
+            h |= bit(deck[HAND_SIZE * s + i])
+        st[S_HANDS + s] = h
+        st[O_HAND_SIZES + s] = HAND_SIZE
+    st[O_PILE] = deck[4 * HAND_SIZE]
+    st[O_PILE_N] = 1
+    first_stock = 4 * HAND_SIZE + 1
+    for i in range(STOCK_SIZE):  # stored bottom first: the last deck card is the bottom
+        st[S_STOCK + i] = deck[first_stock + STOCK_SIZE - 1 - i]
+    st[O_STOCK_N] = STOCK_SIZE
+    st[O_TARGET] = -1
+    st[O_DEALER] = dealer
+    st[O_SEAT] = (dealer + 1) % N_SEATS
+    st[O_DECISION] = D_DRAW
+    for r in range(N_RULES):
+        st[O_RULES + r] = rules[r]
+    return st
+
+
+@njit(cache=True)
+def pile_mask(st, depth):
+    """Mask of the top ``depth`` + 1 cards of the discard pile."""
+    m = np.int64(0)
+    top = O_PILE + st[O_PILE_N] - 1
+    for i in range(depth + 1):
+        m |= bit(st[top - i])
+    return m
+
+
+@njit(cache=True)
+def draw_moves(st, moves):
+    """Legal draws for the seat to move (P6.1, P6.2); returns how many."""
+    seat = st[O_SEAT]
+    hand = st[S_HANDS + seat]
+    n = 0
+    if st[O_STOCK_N] > 0:
+        n = _push(moves, n, MV_STOCK, 0, 0, 0)
+    taken = np.int64(0)
+    top = O_PILE + st[O_PILE_N] - 1
+    for depth in range(st[O_PILE_N]):
+        target = st[top - depth]
+        taken |= bit(target)
+        if target_placeable(st, hand | taken, target):
+            n = _push(moves, n, MV_TAKE, depth, target, taken)
+    if st[O_STOCK_N] == 0:
+        n = _push(moves, n, MV_PASS, 0, 0, 0)
+    return n
+
+
+@njit(cache=True)
+def _places_target(target, move_kind, a):
+    """Does this play put the pending target (any joker for a joker target) down?"""
+    if move_kind == MV_MELD:
+        if target >= JOKER0:
+            return a & JOKERS != 0
+        return (a >> target) & 1 == 1
+    if target >= JOKER0:
+        return a >= JOKER0
+    return a == target
+
+
+@njit(cache=True)
+def play_moves(st, moves):
+    """Legal plays for the seat to move (P6.3), plus stop when no target is pending.
+
+    While a discard-pile target is pending, a play is offered only if afterwards the
+    target is on the table or can still get there (P6.1): no play may strand it.
+    """
+    seat = st[O_SEAT]
+    hand = st[S_HANDS + seat]
+    n = new_meld_moves(hand, moves, 0)
+    n = layoff_moves(st, hand, moves, n)
+    target = st[O_TARGET]
+    if target < 0:
+        return _push(moves, n, MV_STOP, 0, 0, 0)
+    kept = 0
+    for i in range(n):
+        kind = moves[i, 0]
+        a = moves[i, 1]
+        ok = _places_target(target, kind, a)
+        if not ok:
+            ok = _target_survives(st, hand, target, kind, a, moves[i, 2])
+        if ok:
+            for c in range(4):
+                moves[kept, c] = moves[i, c]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def _target_survives(st, hand, target, kind, a, b):
+    """Is ``target`` still placeable after this play? (tries it on ``st``, then undoes it)"""
+    nm = st[O_N_MELDS]
+    if kind == MV_MELD:
+        mk, key = meld_kind_key(a)
+        st[O_MELD_MASK + nm] = a
+        st[O_MELD_KIND + nm] = mk
+        st[O_MELD_KEY + nm] = key
+        st[O_N_MELDS] = nm + 1
+        ok = target_placeable(st, hand & ~a, target)
+        st[O_N_MELDS] = nm
+        st[O_MELD_MASK + nm] = 0
+        return ok
+    old = st[O_MELD_MASK + b]
+    st[O_MELD_MASK + b] = old | bit(a)
+    ok = target_placeable(st, hand & ~bit(a), target)
+    st[O_MELD_MASK + b] = old
+    return ok
+
+
+@njit(cache=True)
+def discard_moves(st, moves):
+    """Every card in hand may be discarded (P6.5); one joker stands for all."""
+    hand = st[S_HANDS + st[O_SEAT]]
+    n = 0
+    m = hand & ~JOKERS
+    while m != 0:
+        low = m & -m
+        n = _push(moves, n, MV_DISCARD, lowest_card(low), 0, 0)
+        m ^= low
+    if hand & JOKERS:
+        n = _push(moves, n, MV_DISCARD, lowest_card(hand & JOKERS), 0, 0)
+    return n
+
+
+@njit(cache=True)
+def apply_draw(st, kind, a, res):
+    """Apply a draw move; returns True when it was a pass."""
+    seat = st[O_SEAT]
+    if kind == MV_PASS:
+        st[O_PASSES] += 1
+        return True
+    st[O_PASSES] = 0
+    if kind == MV_STOCK:
+        n = st[O_STOCK_N] - 1
+        card = st[S_STOCK + n]
+        st[O_STOCK_N] = n
+        st[S_HANDS + seat] |= bit(card)
+        st[O_HAND_SIZES + seat] += 1
+        return False
+    depth = a
+    taken = pile_mask(st, depth)
+    top = O_PILE + st[O_PILE_N] - 1
+    target = st[top - depth]
+    for i in range(depth + 1):
+        st[top - i] = 0
+    st[O_PILE_N] -= depth + 1
+    st[S_HANDS + seat] |= taken
+    st[O_HAND_SIZES + seat] += depth + 1
+    st[O_TAKEN + seat] |= taken
+    st[O_TARGET] = target
+    res[C_TAKES + seat] += 1
+    res[C_TAKE_DEPTH + seat] += depth
+    if depth > res[C_MAX_DEPTH + seat]:
+        res[C_MAX_DEPTH + seat] = depth
+    res[C_CARDS_TAKEN + seat] += depth + 1
+    return False
+
+
+@njit(cache=True)
+def apply_play(st, kind, a, b, res):
+    """Apply a meld or lay-off (P6.3) and score it (P8); returns True when the hand is empty (P6.4)."""
+    seat = st[O_SEAT]
+    team = seat % 2
+    if kind == MV_MELD:
+        mk, key = meld_kind_key(a)
+        nm = st[O_N_MELDS]
+        st[O_MELD_MASK + nm] = a
+        st[O_MELD_KIND + nm] = mk
+        st[O_MELD_KEY + nm] = key
+        st[O_MELD_OWNER + nm] = seat
+        st[O_N_MELDS] = nm + 1
+        placed = a
+        points = mask_value(a)
+        if mk != MK_RUN and popcount(a) == 4:
+            if st[O_RULES + R_FOUR_DOUBLE] != 0:
+                points *= 2  # P8: four of a kind as one new meld counts double
+            if mk == MK_JOKERS:
+                res[C_JOKER_FOURS + seat] += 1
+            else:
+                res[C_FOURS + seat] += 1
+    else:
+        placed = bit(a)
+        st[O_MELD_MASK + b] |= placed
+        points = card_value(a)
+        if st[O_MELD_OWNER + b] % 2 != team:
+            res[C_LAYOFF_OPP + seat] += points
+    target = st[O_TARGET]
+    if target >= 0:
+        if target >= JOKER0:
+            if placed & JOKERS:
+                st[O_TARGET] = -1
+        elif (placed >> target) & 1:
+            st[O_TARGET] = -1
+    st[S_HANDS + seat] &= ~placed
+    st[O_HAND_SIZES + seat] -= popcount(placed)
+    st[O_PLACED + seat] |= placed
+    st[O_TEAM_TABLE + team] += points
+    res[C_TABLE_SEAT + seat] += points
+    return st[S_HANDS + seat] == 0
+
+
+@njit(cache=True)
+def apply_discard(st, card):
+    """Put ``card`` on the discard pile (P6.5); returns True when that ends the deal
+    (the hand is now empty and rule option last_card = discard)."""
+    seat = st[O_SEAT]
+    st[S_HANDS + seat] &= ~bit(card)
+    st[O_HAND_SIZES + seat] -= 1
+    st[O_PILE + st[O_PILE_N]] = card
+    st[O_PILE_N] += 1
+    return st[S_HANDS + seat] == 0 and st[O_RULES + R_LAST_CARD] == LAST_CARD_DISCARD
+
+
+@njit(cache=True)
+def next_turn(st):
+    """Pass the turn clockwise."""
+    st[O_SEAT] = (st[O_SEAT] + 1) % N_SEATS
+    st[O_TURN] += 1
+    st[O_DECISION] = D_DRAW
+
+
+@njit(cache=True)
+def score_deal(st, end, out_seat, res):
+    """Fill the P8 score columns of ``res``: table, hand penalty, out bonus, total per team."""
+    for team in range(2):
+        hand_pts = 0
+        for s in range(team, N_SEATS, 2):
+            v = mask_value(st[S_HANDS + s])
+            res[C_HAND_PTS + s] = v
+            hand_pts += v
+        bonus = 0
+        if end == END_OUT and out_seat % 2 == team:
+            bonus = st[O_RULES + R_OUT_BONUS]
+        res[C_TABLE + team] = st[O_TEAM_TABLE + team]
+        res[C_HAND + team] = hand_pts
+        res[C_BONUS + team] = bonus
+        res[C_TOTAL + team] = st[O_TEAM_TABLE + team] - hand_pts + bonus

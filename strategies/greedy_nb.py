@@ -1,0 +1,90 @@
+"""`greedy`: take from the pile only for an immediate meld with cheap extras, put
+down everything it can, discard its highest card outside any partial meld.
+
+Parameters (params array slots):
+  0 ``max_extra``: largest total value of the extra taken cards (those above the
+    target that it cannot put down this turn) it accepts for a discard-pile take.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.persian.cards_nb import mask_value
+from sim.persian.enums import (
+    D_DRAW,
+    D_PLAY,
+    MV_DISCARD,
+    MV_PASS,
+    MV_STOCK,
+    MV_TAKE,
+    O_HAND,
+)
+from strategies.helpers_nb import highest_card, meldable_mask, move_points, partial_meld_mask
+
+P_MAX_EXTRA = 0
+
+
+@njit(cache=True)
+def greedy_draw(obs, moves, n, params):
+    """The best cheap take (gain in meldable points minus extra cards), else stock/pass."""
+    hand = obs[O_HAND]
+    base = mask_value(meldable_mask(hand, obs))
+    best = -1
+    best_score = -1e18
+    for i in range(n):
+        if moves[i, 0] != MV_TAKE:
+            continue
+        taken = moves[i, 3]
+        h2 = hand | taken
+        used = meldable_mask(h2, obs)
+        extra = mask_value(taken & ~used)
+        if extra > params[P_MAX_EXTRA]:
+            continue
+        score = mask_value(used) - base - extra
+        if score > best_score:
+            best_score = score
+            best = i
+    if best >= 0:
+        return best
+    for i in range(n):
+        if moves[i, 0] == MV_STOCK or moves[i, 0] == MV_PASS:
+            return i
+    return 0
+
+
+@njit(cache=True)
+def greedy_play(obs, moves, n):
+    """The play worth most points; stop only when nothing else is legal."""
+    best = -1
+    best_v = -1
+    for i in range(n):
+        v = move_points(obs, moves, i)
+        if v > best_v and v > 0:
+            best_v = v
+            best = i
+    if best >= 0:
+        return best
+    return 0  # only stop is left
+
+
+@njit(cache=True)
+def greedy_discard(obs, moves, n):
+    """Highest-value card in no partial meld; if every card is in one, the highest card."""
+    hand = obs[O_HAND]
+    loose = hand & ~partial_meld_mask(hand)
+    pick = highest_card(loose) if loose != 0 else highest_card(hand)
+    card_bit = np.int64(1) << pick
+    for i in range(n):
+        c = moves[i, 1]
+        if moves[i, 0] == MV_DISCARD and ((np.int64(1) << c) == card_bit or (c >= 52 and pick >= 52)):
+            return i
+    return 0
+
+
+@njit(cache=True)
+def greedy_decide(decision, obs, moves, n, params, rng):
+    if decision == D_DRAW:
+        return greedy_draw(obs, moves, n, params)
+    if decision == D_PLAY:
+        return greedy_play(obs, moves, n)
+    return greedy_discard(obs, moves, n)

@@ -1,0 +1,193 @@
+"""Strategy names, typed parameters and spec strings (``NAME`` or ``NAME:KEY=VALUE,...``).
+
+A spec resolves to an integer id (built-ins, branch-dispatched in the engine) or a
+user function (called through a function slot), plus a float64 parameter vector.
+Changing a parameter value never recompiles anything: parameters are data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from strategies.dispatch_nb import SID_GREEDY, SID_RANDOM, SID_USER
+
+MAX_PARAMS = 16
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable parameter: its meaning, type, range and default."""
+
+    name: str
+    default: float
+    low: float
+    high: float
+    kind: type = float  # int, float or bool
+    help: str = ""
+
+    def parse(self, text: str, where: str) -> float:
+        try:
+            if self.kind is bool:
+                low = text.strip().lower()
+                if low not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError
+                value = float(low in ("true", "1", "yes"))
+            elif self.kind is int:
+                value = float(int(text))
+            else:
+                value = float(text)
+        except ValueError:
+            raise ValueError(f"{where}: parameter {self.name}={text!r} is not a {self.kind.__name__}") from None
+        return self.check(value, where)
+
+    def check(self, value: float, where: str) -> float:
+        if not (self.low <= value <= self.high) or value != value:
+            raise ValueError(f"{where}: parameter {self.name}={value:g} is outside [{self.low:g}, {self.high:g}]")
+        return float(value)
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """A registered strategy: its id (or user function), parameters and description."""
+
+    name: str
+    sid: int
+    params: tuple[Param, ...] = ()
+    doc: str = ""
+    function: Callable | None = None  # user strategies only
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A strategy with its parameter values, as sat at a table."""
+
+    name: str
+    values: tuple[tuple[str, float], ...] = field(default_factory=tuple)
+
+    @property
+    def info(self) -> StrategyInfo:
+        return get_strategy(self.name)
+
+    def param_array(self) -> np.ndarray:
+        arr = np.zeros(MAX_PARAMS, dtype=np.float64)
+        given = dict(self.values)
+        for i, p in enumerate(self.info.params):
+            arr[i] = given.get(p.name, p.default)
+        return arr
+
+    def __str__(self) -> str:
+        if not self.values:
+            return self.name
+        info = self.info
+        kinds = {p.name: p.kind for p in info.params}
+        parts = []
+        for k, v in self.values:
+            if kinds.get(k) is bool:
+                parts.append(f"{k}={'true' if v else 'false'}")
+            elif kinds.get(k) is int:
+                parts.append(f"{k}={int(v)}")
+            else:
+                parts.append(f"{k}={v:g}")
+        return f"{self.name}:{','.join(parts)}"
+
+
+_REGISTRY: dict[str, StrategyInfo] = {}
+
+
+def register(info: StrategyInfo) -> StrategyInfo:
+    if len(info.params) > MAX_PARAMS:
+        raise ValueError(f"strategy {info.name}: at most {MAX_PARAMS} parameters")
+    _REGISTRY[info.name] = info
+    return info
+
+
+def register_strategy(name: str, function: Callable, params: tuple[Param, ...] = (), doc: str = "") -> StrategyInfo:
+    """Register a user strategy compiled with ``strategies.interface.STRATEGY_SIG``."""
+    from strategies.interface import STRATEGY_SIG
+
+    if not name or not name.replace("_", "").isalnum():
+        raise ValueError(f"strategy name {name!r}: use letters, digits and underscores")
+    if name in _REGISTRY and _REGISTRY[name].sid != SID_USER:
+        raise ValueError(f"strategy name {name!r} is a built-in; choose another name")
+    sigs = getattr(function, "signatures", None)
+    if sigs is None or not any(tuple(s) == tuple(STRATEGY_SIG.args) for s in sigs):
+        raise ValueError(
+            f"strategy {name!r}: compile it with @njit(STRATEGY_SIG) from strategies.interface "
+            "so the engine can call it without recompiling"
+        )
+    return register(StrategyInfo(name, SID_USER, tuple(params), doc or (function.__doc__ or ""), function))
+
+
+def get_strategy(name: str) -> StrategyInfo:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def strategy_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def parse_spec(text: str | StrategySpec) -> StrategySpec:
+    """Parse ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` into a validated spec."""
+    if isinstance(text, StrategySpec):
+        return text
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"strategy spec {text!r}: expected NAME or NAME:KEY=VALUE,...")
+    name, _, rest = text.strip().partition(":")
+    info = get_strategy(name.strip())
+    where = f"strategy spec {text!r}"
+    by_name = {p.name: p for p in info.params}
+    values: dict[str, float] = {}
+    if rest.strip():
+        for item in rest.split(","):
+            key, eq, raw = item.partition("=")
+            key = key.strip()
+            if not eq or not key:
+                raise ValueError(f"{where}: {item!r} is not KEY=VALUE")
+            if key not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise ValueError(f"{where}: unknown parameter {key!r} for {info.name} (known: {known})")
+            if key in values:
+                raise ValueError(f"{where}: parameter {key!r} given twice")
+            values[key] = by_name[key].parse(raw.strip(), where)
+    order = [p.name for p in info.params]
+    return StrategySpec(info.name, tuple(sorted(values.items(), key=lambda kv: order.index(kv[0]))))
+
+
+def spec_with(spec: StrategySpec, **values: float) -> StrategySpec:
+    """A copy of ``spec`` with some parameters set (validated)."""
+    info = spec.info
+    by_name = {p.name: p for p in info.params}
+    merged = dict(spec.values)
+    for k, v in values.items():
+        if k not in by_name:
+            raise ValueError(f"strategy {info.name}: unknown parameter {k!r}")
+        merged[k] = by_name[k].check(float(v), f"strategy {info.name}")
+    order = [p.name for p in info.params]
+    return StrategySpec(info.name, tuple(sorted(merged.items(), key=lambda kv: order.index(kv[0]))))
+
+
+register(StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."))
+register(
+    StrategyInfo(
+        "greedy",
+        SID_GREEDY,
+        (
+            Param(
+                "max_extra",
+                10,
+                0,
+                400,
+                int,
+                "largest total value of taken cards above the target that it cannot put down this turn",
+            ),
+        ),
+        "Takes from the pile for an immediate meld when the cards above are cheap, puts down "
+        "everything it can, discards its highest card in no partial meld.",
+    )
+)
