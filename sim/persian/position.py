@@ -1,0 +1,208 @@
+"""Step through one Persian Rummy deal by hand with the compiled rule kernels.
+
+``Position`` exposes the same legal-move generation and move application the
+engine uses, one decision at a time, with moves as readable tuples:
+``("stock",)``, ``("take", depth)``, ``("pass",)``, ``("meld", cards)``,
+``("layoff", card, meld_no)``, ``("stop",)``, ``("discard", card)`` (cards are
+names such as "QS" or "JK"; meld cards sorted by name). It is meant for tests,
+notebooks and for exploring a position, not for speed.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from sim.persian import enums as E
+from sim.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
+from sim.persian.rules import RuleOptions
+from sim.persian import state_nb as K
+from sim.persian.melds_nb import meld_kind_key
+
+
+class Position:
+    """A deal in progress: the state array ``st`` plus its phase and end."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[str]],
+        discard_pile: Sequence[str],
+        stock: Sequence[str],
+        dealer: int = 0,
+        rules: RuleOptions | dict | None = None,
+        melds: Sequence[tuple[int, Sequence[str]]] = (),
+        to_move: int | None = None,
+    ):
+        """Cards by name; ``discard_pile`` and ``stock`` top first (LOG_FORMAT.md);
+        ``melds`` already on the table as (owner seat, cards) (they score nothing)."""
+        self.rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
+        st = np.zeros(E.ST_SIZE, dtype=np.int64)
+        jokers_used = 0
+
+        def ids(names):
+            nonlocal jokers_used
+            out = []
+            for n in names:
+                c = parse_card(n)
+                if c >= E.JOKER0:
+                    c = E.JOKER0 + jokers_used
+                    jokers_used += 1
+                out.append(c)
+            return out
+
+        for s in range(4):
+            hid = ids(hands[s])
+            st[E.S_HANDS + s] = sum(1 << c for c in hid)
+            st[E.O_HAND_SIZES + s] = len(hid)
+        pile = ids(discard_pile)[::-1]  # stored bottom first
+        st[E.O_PILE : E.O_PILE + len(pile)] = pile
+        st[E.O_PILE_N] = len(pile)
+        stk = ids(stock)[::-1]
+        st[E.S_STOCK : E.S_STOCK + len(stk)] = stk
+        st[E.O_STOCK_N] = len(stk)
+        for k, (owner, cards) in enumerate(melds):
+            m = sum(1 << c for c in ids(cards))
+            kind, key = meld_kind_key(np.int64(m))
+            st[E.O_MELD_MASK + k] = m
+            st[E.O_MELD_KIND + k] = kind
+            st[E.O_MELD_KEY + k] = key
+            st[E.O_MELD_OWNER + k] = owner
+            st[E.O_PLACED + owner] |= m
+        st[E.O_N_MELDS] = len(melds)
+        st[E.O_TARGET] = -1
+        st[E.O_DEALER] = dealer
+        st[E.O_SEAT] = (dealer + 1) % 4 if to_move is None else to_move
+        st[E.O_RULES : E.O_RULES + E.N_RULES] = self.rules.to_array()
+        self.st = st
+        self.res = np.zeros(E.N_RESULT_COLS, dtype=np.int64)
+        self.res[E.C_MAX_DEPTH : E.C_MAX_DEPTH + 4] = -1
+        self.phase = "draw"
+        self.end: str | None = None
+        self.out_seat: int | None = None
+        self._moves = np.zeros((E.MAX_MOVES, E.MOVE_COLS), dtype=np.int64)
+
+    @classmethod
+    def from_deal(cls, seed: int, deal: int, rules=None) -> "Position":
+        """The position at the start of deal ``deal`` of a run with ``seed``."""
+        from sim.persian.engine_nb import shuffled_deck
+
+        deck = [card_name(int(c)) for c in shuffled_deck(seed, deal)]
+        return cls([deck[7 * s : 7 * s + 7] for s in range(4)], [deck[28]], deck[29:], dealer=deal % 4, rules=rules)
+
+    # -- what anyone can read -------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return int(self.st[E.O_SEAT])
+
+    @property
+    def turns(self) -> int:
+        return int(self.st[E.O_TURN])
+
+    def hand(self, seat: int) -> list[str]:
+        return mask_to_names(int(self.st[E.S_HANDS + seat]))
+
+    def melds(self) -> list[list[str]]:
+        return [mask_to_names(int(self.st[E.O_MELD_MASK + k])) for k in range(self.st[E.O_N_MELDS])]
+
+    def pile(self) -> list[str]:
+        """The discard pile, top first."""
+        n = self.st[E.O_PILE_N]
+        return [card_name(int(c)) for c in self.st[E.O_PILE : E.O_PILE + n][::-1]]
+
+    def stock(self) -> list[str]:
+        n = self.st[E.O_STOCK_N]
+        return [card_name(int(c)) for c in self.st[E.S_STOCK : E.S_STOCK + n][::-1]]
+
+    def observation(self) -> np.ndarray:
+        """What the seat to move may see (P10), as strategies receive it."""
+        obs = self.st[: E.OBS_SIZE].copy()
+        obs[E.O_HAND] = self.st[E.S_HANDS + self.seat]
+        obs[E.O_DECISION] = ("draw", "play", "discard").index(self.phase)
+        return obs
+
+    # -- moves ------------------------------------------------------------------------
+    def legal_rows(self) -> np.ndarray:
+        """The legal moves as the engine's (kind, a, b, c) rows, in engine order."""
+        if self.phase == "over":
+            return self._moves[:0].copy()
+        gen = {"draw": K.draw_moves, "play": K.play_moves, "discard": K.discard_moves}[self.phase]
+        n = gen(self.st, self._moves)
+        return self._moves[:n].copy()
+
+    def legal_moves(self) -> set[tuple]:
+        return {row_to_move(r) for r in self.legal_rows()}
+
+    def apply(self, move: tuple) -> None:
+        """Apply a move given as a tuple; ValueError if it is not legal here."""
+        rows = self.legal_rows()
+        for r in rows:
+            if row_to_move(r) == move:
+                self.apply_row(r)
+                return
+        raise ValueError(f"illegal move {move!r} in the {self.phase} phase for seat {self.seat}")
+
+    def apply_row(self, r: np.ndarray) -> None:
+        """Apply a legal move row exactly as the engine's deal loop does."""
+        st, res = self.st, self.res
+        kind = int(r[0])
+        seat = self.seat
+        if self.phase == "draw":
+            res[E.C_TURNS_SEAT + seat] += 1
+            if K.apply_draw(st, kind, r[1], res):
+                if st[E.O_PASSES] >= 4:
+                    return self._finish(E.END_PASSES, -1)
+                return self._next()
+            self.phase = "play"
+        elif self.phase == "play":
+            if kind == E.MV_STOP:
+                self.phase = "discard"
+            elif K.apply_play(st, kind, r[1], r[2], res):
+                return self._finish(E.END_OUT, seat)
+        elif self.phase == "discard":
+            if K.apply_discard(st, r[1]):
+                return self._finish(E.END_OUT, seat)
+            return self._next()
+        else:
+            raise ValueError("the deal is over")
+
+    def _next(self) -> None:
+        K.next_turn(self.st)
+        self.phase = "draw"
+        if self.st[E.O_TURN] >= self.rules.turn_cap:
+            self._finish(E.END_CAP, -1)
+
+    def _finish(self, end: int, out_seat: int) -> None:
+        self.phase = "over"
+        self.end = E.END_NAMES[end]
+        self.out_seat = None if out_seat < 0 else out_seat
+        K.score_deal(self.st, end, out_seat, self.res)
+
+    def score(self) -> dict:
+        """Per-team score breakdown (P8) once the deal is over."""
+        r = self.res
+        return {k: [int(r[c]), int(r[c + 1])] for k, c in
+                (("table", E.C_TABLE), ("hand", E.C_HAND), ("bonus", E.C_BONUS), ("total", E.C_TOTAL))}
+
+
+def row_to_move(r) -> tuple:
+    """A move row of the engine as a readable tuple (see the module docstring)."""
+    kind = int(r[0])
+    if kind == E.MV_STOCK:
+        return ("stock",)
+    if kind == E.MV_TAKE:
+        return ("take", int(r[1]))
+    if kind == E.MV_PASS:
+        return ("pass",)
+    if kind == E.MV_MELD:
+        return ("meld", tuple(sorted(mask_to_names(int(r[1])))))
+    if kind == E.MV_LAYOFF:
+        return ("layoff", card_name(int(r[1])), int(r[2]))
+    if kind == E.MV_STOP:
+        return ("stop",)
+    if kind == E.MV_DISCARD:
+        return ("discard", card_name(int(r[1])))
+    raise ValueError(f"unknown move kind {kind}")
+
+
+__all__ = ["Position", "row_to_move", "names_to_mask"]
