@@ -40,7 +40,8 @@ class Param:
             else:
                 value = float(text)
         except ValueError:
-            raise ValueError(f"{where}: parameter {self.name}={text!r} is not a {self.kind.__name__}") from None
+            expected = {bool: "true or false", int: "an integer"}.get(self.kind, "a number")
+            raise ValueError(f"{where}: parameter {self.name}={text!r} is not {expected}") from None
         return self.check(value, where)
 
     def check(self, value: float, where: str) -> float:
@@ -180,7 +181,7 @@ register(
         (
             Param(
                 "max_extra",
-                10,
+                30,
                 0,
                 400,
                 int,
