@@ -1,10 +1,10 @@
 # Two entry points: `make demo` and `make test`. Each creates or reuses .venv and
-# installs what it needs, so a fresh clone needs nothing else.
+# installs what it needs, so a fresh clone needs nothing else. The numba cache lives
+# in .numba_cache/<hash of the sources> (sim/__init__.py), so edits never run stale code.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 
 .PHONY: demo test bench clean-cache venv
 
@@ -26,5 +26,5 @@ bench: $(STAMP)
 	$(VENV)/bin/rummy-sim bench
 
 clean-cache:
-	rm -rf $(NUMBA_CACHE_DIR)
+	rm -rf .numba_cache
 	find sim strategies tests -name __pycache__ -type d -prune -exec rm -rf {} +
