@@ -142,7 +142,7 @@ def run_deals(
     res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
     if record:
         n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else 200_000)
-        ev = np.zeros((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
+        ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
         ev_n = np.zeros(idx.size, dtype=np.int64)
     else:
         ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)

@@ -1,0 +1,237 @@
+"""Speed benchmark of the compiled Persian Rummy engine (``rummy-sim bench``).
+
+What it measures, each in its own small function:
+
+* deals per second of ``greedy`` x4 and ``random`` x4 on one thread and on all
+  numba threads, timed after a warm-up call (``deals_per_second``);
+* the first call in a fresh process, import included: once against an empty
+  numba cache directory (cold compile) and once against that same, now filled,
+  directory (load from cache) (``first_call_seconds``);
+* the same code as plain Python (``NUMBA_DISABLE_JIT=1``) on a small sample, for
+  the JIT speed-up ratio (``nojit_deals_per_second``);
+* the cost of recording mode: time with ``record=1`` over time with ``record=0``
+  (``record_overhead``).
+
+``assemble`` puts the numbers into the JSON object printed by ``--json``,
+``check_targets`` compares them with the targets and ``format_human`` renders the
+table. These three do no measuring, so they can be tested with made-up numbers.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+import numba
+import numpy as np
+
+from sim.persian.engine import Table, run_deals
+
+SPECS = ("greedy", "random")
+MULTI_DEALS = 200_000  # deals per multi-thread run
+SINGLE_DEALS = 100_000  # deals per single-thread run
+QUICK_DEALS = 5_000
+NOJIT_DEALS = 200
+RECORD_DEALS = 20_000  # at most this many deals for the recording overhead
+CHUNK = 1024  # deals per run_deals call in the recording comparison (bounds the event buffer)
+WARMUP_DEALS = 1_000
+SEED = 2026
+SUBPROCESS_TIMEOUT = 1800  # seconds; a cold compile takes well under a minute
+
+# (key, comparison, target); key greedy_all is greedy x4 on all threads, the others are result keys
+TARGETS = (
+    ("greedy_all", ">=", 25_000.0),
+    ("jit_speedup", ">=", 200.0),
+    ("first_call_s", "<", 2.0),
+)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+_FIRST_CALL_CODE = """
+import time
+t0 = time.perf_counter()
+from sim.persian.engine import run_deals
+run_deals("greedy", 1, 1, threads=1)
+print(time.perf_counter() - t0)
+"""
+
+_NOJIT_CODE = """
+import sys, time
+from sim.persian.engine import run_deals
+n = int(sys.argv[1])
+run_deals("greedy", 1, 1, threads=1)
+t0 = time.perf_counter()
+run_deals("greedy", n, 1, threads=1)
+print(n / (time.perf_counter() - t0))
+"""
+
+
+# --- measuring ----------------------------------------------------------------------------
+
+
+def deals_per_second(spec: str, deals: int, threads: int) -> float:
+    """Deals per second of ``spec`` in all four seats, after a warm-up call."""
+    table = Table.of(spec)
+    run_deals(table, min(deals, WARMUP_DEALS), SEED, threads=threads)
+    t0 = time.perf_counter()
+    run_deals(table, deals, SEED, threads=threads)
+    return deals / (time.perf_counter() - t0)
+
+
+def _chunked_seconds(table: Table, deals: int, record: int) -> float:
+    """Seconds to play deals 0..deals-1 on one thread, CHUNK deals per call."""
+    t0 = time.perf_counter()
+    for start in range(0, deals, CHUNK):
+        run_deals(table, range(start, min(start + CHUNK, deals)), SEED, threads=1, record=record)
+    return time.perf_counter() - t0
+
+
+def record_overhead(deals: int) -> float:
+    """Time of greedy x4 with record=1 over the time with record=0 (1 thread, same deals)."""
+    table = Table.of("greedy")
+    _chunked_seconds(table, min(deals, CHUNK), 1)  # warm-up of both paths
+    _chunked_seconds(table, min(deals, CHUNK), 0)
+    return _chunked_seconds(table, deals, 1) / _chunked_seconds(table, deals, 0)
+
+
+def _python_subprocess(code: str, env_changes: dict[str, str], args: tuple[str, ...] = (),
+                       flags: tuple[str, ...] = ()) -> float:
+    """Run ``code`` in a fresh interpreter at the repository root; return the number it prints last."""
+    env = dict(os.environ)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    env.update(env_changes)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    proc = subprocess.run(
+        [sys.executable, *flags, "-c", code, *args],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT,
+    )
+    lines = proc.stdout.strip().splitlines()
+    if proc.returncode != 0 or not lines:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-5:])
+        raise RuntimeError(f"benchmark subprocess failed (exit {proc.returncode}): {tail}")
+    return float(lines[-1])
+
+
+def first_call_seconds() -> tuple[float, float]:
+    """(cold compile, from cache): import + first 1-deal run in fresh processes sharing
+    one temporary NUMBA_CACHE_DIR, empty for the first and filled for the second."""
+    with tempfile.TemporaryDirectory(prefix="rummy-bench-cache-") as cache:
+        cold = _python_subprocess(_FIRST_CALL_CODE, {"NUMBA_CACHE_DIR": cache})
+        warm = _python_subprocess(_FIRST_CALL_CODE, {"NUMBA_CACHE_DIR": cache})
+    return cold, warm
+
+
+def nojit_deals_per_second(deals: int = NOJIT_DEALS) -> float:
+    """Greedy x4 deals per second on one thread with the JIT disabled (plain Python)."""
+    return _python_subprocess(_NOJIT_CODE, {"NUMBA_DISABLE_JIT": "1"}, (str(deals),), ("-W", "ignore"))
+
+
+def deal_counts(deals: int | None = None, quick: bool = False) -> dict[str, int]:
+    """Deals per measurement: defaults, ``deals`` for every speed run, or the quick sample."""
+    if deals is not None and (isinstance(deals, bool) or deals <= 0):
+        raise ValueError(f"--deals must be a positive integer, got {deals}")
+    multi = QUICK_DEALS if quick else deals or MULTI_DEALS
+    single = QUICK_DEALS if quick else deals or SINGLE_DEALS
+    return {"all_threads": multi, "one_thread": single, "nojit": NOJIT_DEALS,
+            "record": min(single, RECORD_DEALS)}
+
+
+def run_bench(deals: int | None = None, quick: bool = False,
+              progress: Callable[[str], None] | None = None) -> dict:
+    """Take every measurement and return the assembled result (see ``assemble``)."""
+    say = progress or (lambda msg: None)
+    counts = deal_counts(deals, quick)
+    threads = numba.config.NUMBA_NUM_THREADS
+    say("first call in fresh processes (cold compile, then from cache) ...")
+    compile_s, first_s = first_call_seconds()
+    say(f"JIT disabled: {counts['nojit']} greedy deals ...")
+    nojit = nojit_deals_per_second(counts["nojit"])
+    speeds: dict[str, dict[str, float]] = {}
+    for spec in SPECS:
+        say(f"{spec} x4 on 1 thread and on {threads} threads ...")
+        speeds[spec] = {
+            "1": deals_per_second(spec, counts["one_thread"], 1),
+            "all": deals_per_second(spec, counts["all_threads"], threads),
+        }
+    say("recording overhead ...")
+    overhead = record_overhead(counts["record"])
+    return assemble(speeds, first_s, compile_s, nojit, overhead, threads, counts)
+
+
+# --- assembling and formatting (no measuring) ---------------------------------------------
+
+
+def assemble(speeds: dict[str, dict[str, float]], first_call_s: float, compile_s: float,
+             nojit_deals_per_s: float, record_overhead: float, threads: int,
+             deals: dict[str, int]) -> dict:
+    """The ``--json`` object; ``jit_speedup`` = greedy 1-thread JIT speed / no-JIT speed."""
+    jit = speeds["greedy"]["1"]
+    return {
+        "deals_per_s": {spec: {k: round(float(v), 1) for k, v in by.items()} for spec, by in speeds.items()},
+        "first_call_s": round(float(first_call_s), 3),
+        "compile_s": round(float(compile_s), 3),
+        "jit_speedup": round(jit / nojit_deals_per_s, 1) if nojit_deals_per_s > 0 else None,
+        "nojit_deals_per_s": round(float(nojit_deals_per_s), 2),
+        "record_overhead": round(float(record_overhead), 3),
+        "threads": int(threads),
+        "deals": dict(deals),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+    }
+
+
+def _target_value(result: dict, key: str) -> float | None:
+    if key == "greedy_all":
+        return result["deals_per_s"]["greedy"]["all"]
+    return result[key]
+
+
+def check_targets(result: dict) -> dict[str, bool]:
+    """PASS (True) / MISS (False) per target key of TARGETS."""
+    out = {}
+    for key, op, target in TARGETS:
+        v = _target_value(result, key)
+        out[key] = v is not None and (v >= target if op == ">=" else v < target)
+    return out
+
+
+def format_human(result: dict) -> str:
+    """An aligned table of the figures, with the targets and PASS/MISS marks."""
+    ok = check_targets(result)
+    mark = {True: "PASS", False: "MISS"}
+    dps = result["deals_per_s"]
+    th = result["threads"]
+    rows: list[tuple[str, str, str, str]] = []
+    for spec in dps:
+        rows.append((f"{spec} x4, 1 thread", f"{dps[spec]['1']:,.0f} deals/s", "", ""))
+        target = (">= 25,000", mark[ok["greedy_all"]]) if spec == "greedy" else ("", "")
+        rows.append((f"{spec} x4, {th} threads", f"{dps[spec]['all']:,.0f} deals/s", *target))
+    rows += [
+        ("first call, cold compile", f"{result['compile_s']:.2f} s", "", ""),
+        ("first call, from cache", f"{result['first_call_s']:.2f} s", "< 2 s", mark[ok["first_call_s"]]),
+        ("greedy x4, JIT disabled", f"{result['nojit_deals_per_s']:,.1f} deals/s", "", ""),
+        ("JIT speed-up (1 thread)",
+         "n/a" if result["jit_speedup"] is None else f"{result['jit_speedup']:,.0f}x",
+         ">= 200x", mark[ok["jit_speedup"]]),
+        ("recording overhead (record=1)", f"{result['record_overhead']:.2f}x", "", ""),
+    ]
+    header = ("measurement", "value", "target", "")
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(3)]
+
+    def line(r: tuple[str, str, str, str]) -> str:
+        return f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip()
+
+    d = result["deals"]
+    out = [
+        f"rummy-sim bench: numba {result['numba']}, numpy {result['numpy']}, {th} threads",
+        line(header),
+        *[line(r) for r in rows],
+        f"  deals per run: {d['one_thread']:,} on 1 thread, {d['all_threads']:,} on {th} threads, "
+        f"{d['nojit']:,} without JIT, {d['record']:,} for the recording overhead",
+    ]
+    return "\n".join(out) + "\n"
