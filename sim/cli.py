@@ -127,17 +127,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 def _param_range(p) -> str:
     if p.kind is bool:
         return "true/false"
-    if p.kind is int:
-        return f"{int(p.low)}..{int(p.high)}"
-    return f"{p.low:g}..{p.high:g}"
+    if p.kind is str:
+        return "|".join(p.choices)
+    return f"{p.format(p.low)}..{p.format(p.high)}"
 
 
 def _param_default(p) -> str:
-    if p.kind is bool:
-        return "true" if p.default else "false"
-    if p.kind is int:
-        return str(int(p.default))
-    return f"{p.default:g}"
+    return p.format(p.default)
 
 
 def format_strategies() -> str:

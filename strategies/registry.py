@@ -19,19 +19,30 @@ MAX_PARAMS = 16
 
 @dataclass(frozen=True)
 class Param:
-    """One tunable parameter: its meaning, type, range and default."""
+    """One tunable parameter: its meaning, type, range and default.
+
+    ``kind`` is int, float, bool or str; a str parameter takes one of ``choices`` and
+    reaches the kernel as the index of that choice.
+    """
 
     name: str
     default: float
     low: float
     high: float
-    kind: type = float  # int, float or bool
+    kind: type = float
     help: str = ""
+    choices: tuple[str, ...] = ()
 
     def parse(self, text: str, where: str) -> float:
+        """The kernel value of ``text`` (as written in a spec), validated."""
+        text = text.strip()
+        if self.kind is str:
+            if text not in self.choices:
+                raise ValueError(f"{where}: parameter {self.name}={text!r} is not one of {', '.join(self.choices)}")
+            return float(self.choices.index(text))
         try:
             if self.kind is bool:
-                low = text.strip().lower()
+                low = text.lower()
                 if low not in ("true", "false", "1", "0", "yes", "no"):
                     raise ValueError
                 value = float(low in ("true", "1", "yes"))
@@ -47,7 +58,19 @@ class Param:
     def check(self, value: float, where: str) -> float:
         if not (self.low <= value <= self.high) or value != value:
             raise ValueError(f"{where}: parameter {self.name}={value:g} is outside [{self.low:g}, {self.high:g}]")
+        if self.kind in (int, bool, str) and value != int(value):
+            raise ValueError(f"{where}: parameter {self.name}={value:g} must be a whole number")
         return float(value)
+
+    def format(self, value: float) -> str:
+        """``value`` as it is written in a spec."""
+        if self.kind is bool:
+            return "true" if value else "false"
+        if self.kind is str:
+            return self.choices[int(value)]
+        if self.kind is int:
+            return str(int(value))
+        return f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -82,16 +105,8 @@ class StrategySpec:
     def __str__(self) -> str:
         if not self.values:
             return self.name
-        info = self.info
-        kinds = {p.name: p.kind for p in info.params}
-        parts = []
-        for k, v in self.values:
-            if kinds.get(k) is bool:
-                parts.append(f"{k}={'true' if v else 'false'}")
-            elif kinds.get(k) is int:
-                parts.append(f"{k}={int(v)}")
-            else:
-                parts.append(f"{k}={v:g}")
+        by_name = {p.name: p for p in self.info.params}
+        parts = [f"{k}={by_name[k].format(v)}" for k, v in self.values]
         return f"{self.name}:{','.join(parts)}"
 
 
@@ -173,22 +188,4 @@ def spec_with(spec: StrategySpec, **values: float) -> StrategySpec:
     return StrategySpec(info.name, tuple(sorted(merged.items(), key=lambda kv: order.index(kv[0]))))
 
 
-register(StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."))
-register(
-    StrategyInfo(
-        "greedy",
-        SID_GREEDY,
-        (
-            Param(
-                "max_extra",
-                30,
-                0,
-                400,
-                int,
-                "largest total value of taken cards above the target that it cannot put down this turn",
-            ),
-        ),
-        "Takes from the pile for an immediate meld when the cards above are cheap, puts down "
-        "everything it can, discards its highest card in no partial meld.",
-    )
-)
+from strategies import builtins  # noqa: E402,F401  (registers the built-in strategies)
