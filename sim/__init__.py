@@ -29,7 +29,7 @@ def _source_keyed_cache_dir() -> str:
     return str(base / key)
 
 
-if "NUMBA_CACHE_DIR" not in os.environ:
+if not os.environ.get("NUMBA_CACHE_DIR"):
     os.environ["NUMBA_CACHE_DIR"] = _source_keyed_cache_dir()
     if "numba" in sys.modules:  # numba read its config already: tell it too
         sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]

@@ -194,6 +194,8 @@ def _target_survives(st, hand, target, kind, a, b):
         ok = target_placeable(st, hand & ~a, target)
         st[O_N_MELDS] = nm
         st[O_MELD_MASK + nm] = 0
+        st[O_MELD_KIND + nm] = 0  # leave no trace of the hidden hand in public slots (P10)
+        st[O_MELD_KEY + nm] = 0
         return ok
     old = st[O_MELD_MASK + b]
     st[O_MELD_MASK + b] = old | bit(a)

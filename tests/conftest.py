@@ -1,0 +1,35 @@
+"""Shared pytest set-up for the test suite.
+
+* The tests directory goes on ``sys.path`` so that test modules can
+  ``import naive_persian`` (the pure-Python reference rules).
+* Hypothesis profiles: ``ci`` (the default) is derandomized with few examples so
+  that a plain ``pytest`` run is fast and repeatable; ``thorough`` explores more.
+  Pick one with ``HYPOTHESIS_PROFILE=thorough pytest ...``. Tests that pass their
+  own ``@settings(max_examples=...)`` keep their own count.
+"""
+
+import os
+import sys
+
+from hypothesis import HealthCheck, settings
+
+TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
+if TESTS_DIR not in sys.path:
+    sys.path.insert(0, TESTS_DIR)
+
+settings.register_profile(
+    "ci",
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=1000,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
