@@ -159,6 +159,8 @@ class PublicObserver:
         o[E.O_PILE_N] = 1
         o[E.O_PILE] = up_card
         o[E.O_TARGET] = -1
+        o[E.O_LAST_DISCARD] = -1
+        o[E.O_LAST_DISCARDER] = -1
         o[E.O_HAND_SIZES : E.O_HAND_SIZES + 4] = E.HAND_SIZE
         o[E.O_RULES : E.O_RULES + E.N_RULES] = rules.to_array()
         self.o = o
@@ -190,6 +192,9 @@ class PublicObserver:
         o = self.o
         kind, a, b = int(row[0]), int(row[1]), int(row[2])
         team = seat % 2
+        if kind in (E.MV_STOCK, E.MV_TAKE, E.MV_PASS):  # a draw clears the last-discard slots
+            o[E.O_LAST_DISCARD] = -1
+            o[E.O_LAST_DISCARDER] = -1
         if kind == E.MV_STOCK:  # the card itself is not seen
             o[E.O_STOCK_N] -= 1
             o[E.O_HAND_SIZES + seat] += 1
@@ -238,6 +243,8 @@ class PublicObserver:
             o[E.O_PILE + n] = a
             o[E.O_PILE_N] = n + 1
             o[E.O_HAND_SIZES + seat] -= 1
+            o[E.O_LAST_DISCARD] = a
+            o[E.O_LAST_DISCARDER] = seat
             self._next_turn()
         else:
             raise AssertionError(f"unknown move kind {kind}")

@@ -210,7 +210,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
             return
         if record >= 1:
             _event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
-        if apply_discard(st, moves[idx, 1]):
+        if apply_discard(st, moves[idx, 1], res):
             end = END_OUT
             out_seat = seat
             break

@@ -77,7 +77,9 @@ O_MELD_KIND = O_MELD_MASK + MAX_MELDS  # MAX_MELDS slots: MK_* of each meld
 O_MELD_KEY = O_MELD_KIND + MAX_MELDS  # MAX_MELDS slots: rank of a set, suit of a run, -1 for jokers
 O_MELD_OWNER = O_MELD_KEY + MAX_MELDS  # MAX_MELDS slots: the seat that made the meld
 O_RULES = O_MELD_OWNER + MAX_MELDS  # N_RULES slots: the rule options in force
-OBS_SIZE = O_RULES + N_RULES
+O_LAST_DISCARD = O_RULES + N_RULES  # the card discarded by the previous turn, until the next draw; else -1
+O_LAST_DISCARDER = O_LAST_DISCARD + 1  # the seat that discarded it, or -1
+OBS_SIZE = O_LAST_DISCARDER + 1
 
 # --- per-deal result columns (an int64 matrix, one row per deal) ---------------------
 C_DEAL = 0  # deal index
@@ -104,7 +106,9 @@ C_LAYOFF_OPP = 41  # points laid off onto opponents' melds
 C_HAND_PTS = 45  # points caught in hand at the end
 C_TURNS_SEAT = 49  # turns the seat played
 C_TABLE_SEAT = 53  # table points the seat scored
-N_RESULT_COLS = 57
+C_DISCARDS = 57  # discards the seat made
+C_FED = 61  # of those, discards the next player took (in a take of any depth) on its very next draw
+N_RESULT_COLS = 65
 COUNTER_NAMES = (
     ("takes", C_TAKES),
     ("take_depth_sum", C_TAKE_DEPTH),
@@ -116,6 +120,8 @@ COUNTER_NAMES = (
     ("hand_points", C_HAND_PTS),
     ("turns_played", C_TURNS_SEAT),
     ("table_points", C_TABLE_SEAT),
+    ("discards", C_DISCARDS),
+    ("discards_fed", C_FED),
 )
 
 # --- recorded events (recording mode), rows of (kind, seat, a, b, c) ------------------

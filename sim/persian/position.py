@@ -71,6 +71,8 @@ class Position:
             st[E.O_PLACED + owner] |= m
         st[E.O_N_MELDS] = len(melds)
         st[E.O_TARGET] = -1
+        st[E.O_LAST_DISCARD] = -1
+        st[E.O_LAST_DISCARDER] = -1
         st[E.O_DEALER] = dealer
         st[E.O_SEAT] = (dealer + 1) % 4 if to_move is None else to_move
         st[E.O_RULES : E.O_RULES + E.N_RULES] = self.rules.to_array()
@@ -160,7 +162,7 @@ class Position:
             elif K.apply_play(st, kind, r[1], r[2], res):
                 return self._finish(E.END_OUT, seat)
         elif self.phase == "discard":
-            if K.apply_discard(st, r[1]):
+            if K.apply_discard(st, r[1], res):
                 return self._finish(E.END_OUT, seat)
             return self._next()
         else:

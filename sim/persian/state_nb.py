@@ -18,6 +18,8 @@ from sim.persian.cards_nb import (
 )
 from sim.persian.enums import (
     C_CARDS_TAKEN,
+    C_DISCARDS,
+    C_FED,
     C_FOURS,
     C_HAND,
     C_HAND_PTS,
@@ -48,6 +50,8 @@ from sim.persian.enums import (
     O_DEALER,
     O_DECISION,
     O_HAND_SIZES,
+    O_LAST_DISCARD,
+    O_LAST_DISCARDER,
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,
@@ -103,6 +107,8 @@ def new_state(deck, dealer, rules):
         st[S_STOCK + i] = deck[first_stock + STOCK_SIZE - 1 - i]
     st[O_STOCK_N] = STOCK_SIZE
     st[O_TARGET] = -1
+    st[O_LAST_DISCARD] = -1
+    st[O_LAST_DISCARDER] = -1
     st[O_DEALER] = dealer
     st[O_SEAT] = (dealer + 1) % N_SEATS
     st[O_DECISION] = D_DRAW
@@ -223,6 +229,10 @@ def discard_moves(st, moves):
 def apply_draw(st, kind, a, res):
     """Apply a draw move; returns True when it was a pass."""
     seat = st[O_SEAT]
+    fed_card = st[O_LAST_DISCARD]
+    fed_by = st[O_LAST_DISCARDER]
+    st[O_LAST_DISCARD] = -1
+    st[O_LAST_DISCARDER] = -1
     if kind == MV_PASS:
         st[O_PASSES] += 1
         return True
@@ -250,6 +260,8 @@ def apply_draw(st, kind, a, res):
     if depth > res[C_MAX_DEPTH + seat]:
         res[C_MAX_DEPTH + seat] = depth
     res[C_CARDS_TAKEN + seat] += depth + 1
+    if fed_card >= 0 and (taken >> fed_card) & 1:
+        res[C_FED + fed_by] += 1
     return False
 
 
@@ -297,10 +309,13 @@ def apply_play(st, kind, a, b, res):
 
 
 @njit(cache=True)
-def apply_discard(st, card):
+def apply_discard(st, card, res):
     """Put ``card`` on the discard pile (P6.5); returns True when that ends the deal
     (the hand is now empty and rule option last_card = discard)."""
     seat = st[O_SEAT]
+    st[O_LAST_DISCARD] = card
+    st[O_LAST_DISCARDER] = seat
+    res[C_DISCARDS + seat] += 1
     st[S_HANDS + seat] &= ~bit(card)
     st[O_HAND_SIZES + seat] -= 1
     st[O_PILE + st[O_PILE_N]] = card
