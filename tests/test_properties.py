@@ -355,7 +355,7 @@ def test_position_walk_conserves_cards_and_scores_add_up(table, seed, deal, rule
     row = run.results[0]
     assert row[E.C_END] == END_CODE[pos.end]
     assert row[E.C_OUT_SEAT] == (-1 if pos.out_seat is None else pos.out_seat)
-    assert row[E.C_TURNS] == pos.turns + (0 if pos.end == "cap" else 1)
+    assert row[E.C_TURNS] == pos.turns  # both count the turn that ended the deal
     assert (row[E.C_TABLE : E.C_TOTAL + 2] == res[E.C_TABLE : E.C_TOTAL + 2]).all()
     assert (row[E.C_TAKES :] == res[E.C_TAKES :]).all()
     events.append((E.EV_END, row[E.C_OUT_SEAT], row[E.C_END], 0, 0))

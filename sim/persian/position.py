@@ -19,6 +19,7 @@ from sim.persian.cards import card_name, mask_to_names, names_to_mask, parse_car
 from sim.persian.rules import RuleOptions
 from sim.persian import state_nb as K
 from sim.persian.melds_nb import meld_kind_key
+from sim.persian.cards_nb import RANK_MASKS, JOKERS
 
 
 class Position:
@@ -39,6 +40,7 @@ class Position:
         self.rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
         st = np.zeros(E.ST_SIZE, dtype=np.int64)
         jokers_used = 0
+        all_ids: list[int] = []
 
         def ids(names):
             nonlocal jokers_used
@@ -46,11 +48,16 @@ class Position:
             for n in names:
                 c = parse_card(n)
                 if c >= E.JOKER0:
+                    if jokers_used == 4:
+                        raise ValueError("more than 4 jokers given (P1)")
                     c = E.JOKER0 + jokers_used
                     jokers_used += 1
                 out.append(c)
+            all_ids.extend(out)
             return out
 
+        if len(hands) != 4:
+            raise ValueError(f"Position needs 4 hands, got {len(hands)}")
         for s in range(4):
             hid = ids(hands[s])
             st[E.S_HANDS + s] = sum(1 << c for c in hid)
@@ -63,6 +70,8 @@ class Position:
         st[E.O_STOCK_N] = len(stk)
         for k, (owner, cards) in enumerate(melds):
             m = sum(1 << c for c in ids(cards))
+            if not is_meld(m):
+                raise ValueError(f"table meld {k} {list(cards)} is not a set, joker set or run (P5)")
             kind, key = meld_kind_key(np.int64(m))
             st[E.O_MELD_MASK + k] = m
             st[E.O_MELD_KIND + k] = kind
@@ -70,6 +79,9 @@ class Position:
             st[E.O_MELD_OWNER + k] = owner
             st[E.O_PLACED + owner] |= m
         st[E.O_N_MELDS] = len(melds)
+        if len(all_ids) != len(set(all_ids)):
+            dup = sorted({card_name(c) for c in all_ids if all_ids.count(c) > 1})
+            raise ValueError(f"cards given more than once: {', '.join(dup)}")
         st[E.O_TARGET] = -1
         st[E.O_LAST_DISCARD] = -1
         st[E.O_LAST_DISCARDER] = -1
@@ -99,7 +111,8 @@ class Position:
 
     @property
     def turns(self) -> int:
-        return int(self.st[E.O_TURN])
+        """Turns played, counting the one that ended the deal (as the result column C_TURNS)."""
+        return int(self.st[E.O_TURN]) + (self.end in ("out", "passes"))
 
     def hand(self, seat: int) -> list[str]:
         return mask_to_names(int(self.st[E.S_HANDS + seat]))
@@ -185,6 +198,21 @@ class Position:
         r = self.res
         return {k: [int(r[c]), int(r[c + 1])] for k, c in
                 (("table", E.C_TABLE), ("hand", E.C_HAND), ("bonus", E.C_BONUS), ("total", E.C_TOTAL))}
+
+
+def is_meld(mask: int) -> bool:
+    """Is ``mask`` a valid P5 meld: 3-4 jokers, 3-4 of one rank, or a 3+ run of one suit?"""
+    n = bin(mask).count("1")
+    if n < 3:
+        return False
+    if mask & int(JOKERS):
+        return mask & ~int(JOKERS) == 0
+    low = (mask & -mask).bit_length() - 1
+    if mask & ~int(RANK_MASKS[low % 13]) == 0:
+        return True
+    suit = low // 13
+    bits = mask >> (13 * suit)
+    return mask >> (13 * suit) << (13 * suit) == mask and bits < (1 << 13) and bits & (bits + (bits & -bits)) == 0
 
 
 def row_to_move(r) -> tuple:
