@@ -7,12 +7,22 @@ type is fixed by strategies.interface.STRATEGY_SIG so the engine compiles once.
 
 from numba import njit
 
+from strategies.deep_taker_nb import deep_taker_decide
+from strategies.defensive_nb import defensive_decide
+from strategies.expert_nb import expert_decide
 from strategies.greedy_nb import greedy_decide
+from strategies.mc_search_nb import mc_search_decide
+from strategies.quad_holder_nb import quad_holder_decide
 from strategies.random_nb import random_decide
 
 SID_USER = -1
 SID_RANDOM = 0
 SID_GREEDY = 1
+SID_DEEP_TAKER = 2
+SID_QUAD_HOLDER = 3
+SID_DEFENSIVE = 4
+SID_EXPERT = 5
+SID_MC_SEARCH = 6
 
 
 @njit(cache=True)
@@ -20,6 +30,16 @@ def call_strategy(sid, user_fn, decision, obs, moves, n, params, rng):
     """Index of the move chosen by strategy ``sid`` (or ``user_fn``) among ``n``."""
     if sid == SID_GREEDY:
         return greedy_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_EXPERT:
+        return expert_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_DEEP_TAKER:
+        return deep_taker_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_QUAD_HOLDER:
+        return quad_holder_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_DEFENSIVE:
+        return defensive_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_MC_SEARCH:
+        return mc_search_decide(decision, obs, moves, n, params, rng)
     if sid == SID_RANDOM:
         return random_decide(decision, obs, moves, n, params, rng)
     return user_fn(decision, obs, moves, n, params, rng)

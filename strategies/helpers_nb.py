@@ -146,3 +146,344 @@ def highest_card(mask):
         m ^= low
     return best
 
+
+# ---- shared by deep_taker, quad_holder, defensive and expert -------------------------
+# Everything below reads only the deciding seat's hand and the public slots of ``obs``
+# (P10): the table melds, the discard pile, hand and stock sizes.
+
+from sim.persian.cards_nb import CARD_VALUES  # noqa: E402
+from sim.persian.enums import (  # noqa: E402
+    MV_DISCARD,
+    O_HAND,
+    O_HAND_SIZES,
+    O_PILE,
+    O_PILE_N,
+    O_SEAT,
+    O_STOCK_N,
+    STOCK_SIZE,
+)
+
+_LOW13 = np.int64(0x1FFF)
+
+
+@njit(cache=True)
+def table_cards(obs):
+    """Every card in a meld on the table."""
+    m = np.int64(0)
+    for k in range(obs[O_N_MELDS]):
+        m |= obs[O_MELD_MASK + k]
+    return m
+
+
+@njit(cache=True)
+def pile_cards(obs):
+    """Every card in the discard pile."""
+    m = np.int64(0)
+    for i in range(obs[O_PILE_N]):
+        m |= np.int64(1) << obs[O_PILE + i]
+    return m
+
+
+@njit(cache=True)
+def meld_points(hand, obs):
+    """(cards, points) of ``meldable_mask(hand, obs)``, a set of four of one rank (or
+    four jokers) counted double when the rule option is on (P8)."""
+    used = meldable_mask(hand, obs)
+    pts = mask_value(used)
+    if obs[O_RULES + R_FOUR_DOUBLE] != 0:
+        for rank in range(13):
+            if popcount(used & RANK_MASKS[rank]) == 4:
+                pts += mask_value(RANK_MASKS[rank])
+        if popcount(used & JOKERS) == 4:
+            pts += 80
+    return used, pts
+
+
+@njit(cache=True)
+def live_partial_mask(rest, dead):
+    """Cards of ``rest`` in a pair of one rank (or of jokers) or a two-card run draw
+    (adjacent, or one rank apart) whose completing card is not in ``dead`` nor ``rest``."""
+    part = np.int64(0)
+    free = ~dead & ~rest
+    for rank in range(13):
+        m = rest & RANK_MASKS[rank]
+        if popcount(m) == 2 and (RANK_MASKS[rank] & free) != 0:
+            part |= m
+    if popcount(rest & JOKERS) == 2 and (JOKERS & free) != 0:
+        part |= rest & JOKERS
+    for suit in range(4):
+        b = suit_bits(rest, suit)
+        if b == 0:
+            continue
+        live = suit_bits(free, suit)
+        adj = b & (b >> 1)  # bit r: ranks r and r + 1 held
+        adj &= (live << 1) | (live >> 2)  # r - 1 or r + 2 still to come
+        gap = b & (b >> 2) & ~(b >> 1) & (live >> 1)  # r and r + 2 held, r + 1 to come
+        got = (adj | (adj << 1) | gap | (gap << 2)) & _LOW13
+        part |= got << (13 * suit)
+    return part
+
+
+@njit(cache=True)
+def layoff_cards(obs):
+    """Every card that one lay-off could put on a table meld right now (P6.3)."""
+    m = np.int64(0)
+    for k in range(obs[O_N_MELDS]):
+        mask = obs[O_MELD_MASK + k]
+        kind = obs[O_MELD_KIND + k]
+        if kind == MK_RUN:
+            suit = obs[O_MELD_KEY + k]
+            lo, hi = run_ends(mask, suit)
+            if lo > 0:
+                m |= np.int64(1) << (suit * 13 + lo - 1)
+            if hi < 12:
+                m |= np.int64(1) << (suit * 13 + hi + 1)
+        elif popcount(mask) == 3:
+            if kind == MK_JOKERS:
+                m |= JOKERS & ~mask
+            else:
+                m |= RANK_MASKS[obs[O_MELD_KEY + k]] & ~mask
+    return m
+
+
+@njit(cache=True)
+def wanted_mask(known):
+    """Cards that go with ``known``: the same rank, a same-suit card up to two ranks
+    away, and the other jokers when ``known`` holds a joker."""
+    if known == 0:
+        return np.int64(0)
+    w = np.int64(0)
+    for rank in range(13):
+        if known & RANK_MASKS[rank]:
+            w |= RANK_MASKS[rank]
+    for suit in range(4):
+        b = suit_bits(known, suit)
+        nb = ((b << 1) | (b >> 1) | (b << 2) | (b >> 2)) & _LOW13
+        w |= nb << (13 * suit)
+    if known & JOKERS:
+        w |= JOKERS
+    return w & ~known
+
+
+@njit(cache=True)
+def end_pressure(obs, near_hand):
+    """How close the deal looks to its end, 0..1: the larger of a hand part (another
+    seat holding ``near_hand`` cards or fewer: 1/(near_hand+1) per card below
+    near_hand + 1) and a stock part ((1 - stock/27) squared)."""
+    seat = obs[O_SEAT]
+    smallest = 99
+    for k in range(1, 4):
+        h = obs[O_HAND_SIZES + (seat + k) % 4]
+        if h < smallest:
+            smallest = h
+    p_hand = 0.0
+    if smallest <= near_hand:
+        p_hand = (near_hand + 1.0 - smallest) / (near_hand + 1.0)
+    f = 1.0 - obs[O_STOCK_N] / STOCK_SIZE
+    p_stock = f * f
+    return p_hand if p_hand > p_stock else p_stock
+
+
+@njit(cache=True)
+def opponent_near_out(obs, near_hand):
+    """Does an opponent (seat + 1 or seat + 3) hold ``near_hand`` cards or fewer?"""
+    seat = obs[O_SEAT]
+    return obs[O_HAND_SIZES + (seat + 1) % 4] <= near_hand or obs[O_HAND_SIZES + (seat + 3) % 4] <= near_hand
+
+
+@njit(cache=True)
+def discard_index(moves, n, card):
+    """Index of the discard of ``card`` (any joker stands for a joker), or 0."""
+    for i in range(n):
+        c = moves[i, 1]
+        if moves[i, 0] == MV_DISCARD and (c == card or (c >= 52 and card >= 52)):
+            return i
+    return 0
+
+
+@njit(cache=True)
+def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
+    """Sets of exactly three (jokers when ``hold_jokers``, other ranks worth at least
+    ``min_value`` when ``hold_sets``) whose fourth card is not on the table: the cards a
+    four-waiting player keeps back."""
+    dead = table_cards(obs)
+    held = np.int64(0)
+    if hold_jokers:
+        j = hand & JOKERS
+        if popcount(j) == 3 and (JOKERS & ~hand & ~dead) != 0:
+            held |= j
+    if hold_sets:
+        for rank in range(13):
+            if CARD_VALUES[rank] < min_value:
+                continue
+            m = hand & RANK_MASKS[rank]
+            if popcount(m) == 3 and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
+                held |= m
+    return held
+
+
+@njit(cache=True)
+def fourth_cards(hand, held):
+    """The missing fourth card of every held three (any joker for jokers)."""
+    m = np.int64(0)
+    if held & JOKERS:
+        m |= JOKERS & ~hand
+    for rank in range(13):
+        if held & RANK_MASKS[rank]:
+            m |= RANK_MASKS[rank] & ~hand
+    return m
+
+
+@njit(cache=True)
+def play_keeping(obs, moves, n, held):
+    """The play worth most points among those that use no ``held`` card; when there is
+    none: stop if a card outside ``held`` is left to discard, else the best play (the
+    hand is only held cards: putting them down goes out)."""
+    hand = obs[O_HAND]
+    best = -1
+    best_v = 0
+    any_best = -1
+    any_v = 0
+    stop = -1
+    for i in range(n):
+        kind = moves[i, 0]
+        if kind == MV_MELD:
+            cards = moves[i, 1]
+        elif kind == MV_LAYOFF:
+            cards = np.int64(1) << moves[i, 1]
+        else:
+            stop = i
+            continue
+        v = move_points(obs, moves, i)
+        if v > any_v:
+            any_v = v
+            any_best = i
+        if cards & held == 0 and v > best_v:
+            best_v = v
+            best = i
+    if best >= 0:
+        return best
+    if stop >= 0 and (hand & ~held) != 0:
+        return stop
+    if any_best >= 0:
+        return any_best
+    return 0 if stop < 0 else stop
+
+
+@njit(cache=True)
+def third_cards(c, p):
+    """Cards that make a three-card meld with cards ``c`` and ``p`` (0 if none can)."""
+    bits = (np.int64(1) << c) | (np.int64(1) << p)
+    if c >= 52 or p >= 52:
+        if c >= 52 and p >= 52:
+            return JOKERS & ~bits
+        return np.int64(0)
+    rc = c % 13
+    rp = p % 13
+    if rc == rp:
+        return RANK_MASKS[rc] & ~bits
+    if c // 13 != p // 13:
+        return np.int64(0)
+    lo = rc if rc < rp else rp
+    gap = rc - rp if rc > rp else rp - rc
+    base = (c // 13) * 13
+    if gap == 1:
+        m = np.int64(0)
+        if lo >= 1:
+            m |= np.int64(1) << (base + lo - 1)
+        if lo + 2 <= 12:
+            m |= np.int64(1) << (base + lo + 2)
+        return m
+    if gap == 2:
+        return np.int64(1) << (base + lo + 1)
+    return np.int64(0)
+
+
+@njit(cache=True)
+def related_cards(card):
+    """Cards that make a partial meld with ``card``: the rest of its rank (the other
+    jokers for a joker) and the same-suit cards up to two ranks away."""
+    me = np.int64(1) << card
+    if card >= 52:
+        return JOKERS & ~me
+    rank = card % 13
+    near = ((np.int64(0x1B) << rank) >> 2) & _LOW13  # ranks rank-2, rank-1, rank+1, rank+2
+    return (RANK_MASKS[rank] & ~me) | (near << (13 * (card // 13)))
+
+
+@njit(cache=True)
+def pile_key_feed(card, pile, known, dead, pair_weight):
+    """Points a discard of ``card`` may hand the next player through the pile.
+
+    With ``card`` on top, a take down to a pile card p that makes a partial meld with
+    it is legal as soon as a third card of that meld is also taken or in the taker's
+    hand. Worth ``value + 10`` when such a third card is in the pile or in ``known``
+    (cards known to be in that hand): certain; ``pair_weight`` times that when the
+    third card is only still live (not in ``dead``); 0 when no pile card pairs with it.
+    """
+    worth = CARD_VALUES[card] + 10.0
+    rel = pile & related_cards(card)
+    best = 0.0
+    while rel != 0:
+        low = rel & -rel
+        rel ^= low
+        third = third_cards(card, lowest_card(low))
+        if third & (pile | known):
+            return worth
+        if third & ~dead:
+            best = pair_weight * worth
+    return best
+
+
+@njit(cache=True)
+def _chance(x, sure, maybe, q):
+    """Chance that the next player holds card ``x``: 1 if in ``sure``, q if in ``maybe``."""
+    if (sure >> x) & 1:
+        return 1.0
+    if (maybe >> x) & 1:
+        return q
+    return 0.0
+
+
+@njit(cache=True)
+def hand_feed_chance(card, obs, sure, maybe, q, bridge):
+    """Rough chance that the next player can put ``card`` down at once with cards of its
+    own hand (so it would take it from the top of the pile): two cards making a set or
+    a run with it, or (when ``bridge``) one card bridging it to the end of a table run
+    (a run ending two ranks away from it). Cards in ``sure``
+    are known to be in that hand, cards in ``maybe`` are there with chance ``q`` each.
+    The chances of the separate ways are added (capped at 1)."""
+    total = 0.0
+    if card >= 52:
+        others = JOKERS & ~(np.int64(1) << card)
+    else:
+        others = RANK_MASKS[card % 13] & ~(np.int64(1) << card)
+    a = lowest_card(others)
+    others ^= np.int64(1) << a
+    b = lowest_card(others)
+    others ^= np.int64(1) << b
+    c = lowest_card(others)
+    pa = _chance(a, sure, maybe, q)
+    pb = _chance(b, sure, maybe, q)
+    pc = _chance(c, sure, maybe, q)
+    total = pa * pb + pa * pc + pb * pc
+    if card >= 52:
+        return total if total < 1.0 else 1.0
+    rank = card % 13
+    suit = card // 13
+    base = suit * 13
+    pm2 = _chance(base + rank - 2, sure, maybe, q) if rank >= 2 else 0.0
+    pm1 = _chance(base + rank - 1, sure, maybe, q) if rank >= 1 else 0.0
+    pp1 = _chance(base + rank + 1, sure, maybe, q) if rank <= 11 else 0.0
+    pp2 = _chance(base + rank + 2, sure, maybe, q) if rank <= 10 else 0.0
+    total += pm2 * pm1 + pm1 * pp1 + pp1 * pp2
+    for k in range(obs[O_N_MELDS] if bridge else 0):
+        if obs[O_MELD_KIND + k] != MK_RUN or obs[O_MELD_KEY + k] != suit:
+            continue
+        lo, hi = run_ends(obs[O_MELD_MASK + k], suit)
+        if rank == hi + 2:
+            total += _chance(base + hi + 1, sure, maybe, q)
+        elif rank == lo - 2:
+            total += _chance(base + lo - 1, sure, maybe, q)
+    return total if total < 1.0 else 1.0
+

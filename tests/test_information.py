@@ -59,6 +59,9 @@ PHASES = ("draw", "play", "discard")
 BUILTINS = [name for name in strategy_names() if get_strategy(name).sid != SID_USER]
 SEED = 4242
 RULE_SETS = (RuleOptions(), RuleOptions(last_card="discard", four_of_a_kind_double=False, out_bonus=10))
+# Search strategies are run here with cheap settings (the same code paths, fewer
+# play-outs) so that walking every decision of many deals stays fast.
+TEST_SPECS = {"mc_search": "mc_search:samples=2"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -267,7 +270,7 @@ def observation_mismatches(name: str, rules: RuleOptions, deals: int, dead_slots
     ``dead_slots_only`` False: every slot except the kind/key slots of melds not on the
     table; True: only those slots (see test_dead_meld_slots_hold_nothing).
     """
-    table = Table.of(name)
+    table = Table.of(TEST_SPECS.get(name, name))
     bad = []
     checked = 0
     for deal in range(deals):
@@ -310,7 +313,7 @@ def test_dead_meld_slots_hold_nothing():
 
 @pytest.mark.parametrize("name", BUILTINS)
 def test_decisions_ignore_hidden_cards(name):
-    table = Table.of(name)
+    table = Table.of(TEST_SPECS.get(name, name))
     sids, params, fns = table.kernel_args()
     gen = np.random.default_rng(12345)
     decisions = alternatives = moved = 0

@@ -1,0 +1,172 @@
+"""`mc_search`: determinized Monte Carlo search (perfect-information play-outs).
+
+At each decision it receives only the observation (P10), never the true state:
+
+1. Candidates: the legal moves, optionally pruned to ``max_candidates`` by a cheap
+   prior (the move greedy would make, stock / pass and stop are always kept; then
+   takes by the points they bring, plays by their points, discards by value with
+   cards outside partial melds first). The greedy move comes first, so exact ties
+   go to it.
+2. Worlds: ``samples`` times, the hidden cards are dealt at random consistently
+   with what the seat sees (strategies/determinize_nb.py): own hand, pile, table,
+   hand and stock sizes, cards publicly known to be held.
+3. Every candidate is applied on a copy of the same world and the deal is played
+   out to its end by the rollout policy in every seat (strategies/rollout_nb.py),
+   with the same rollout random stream for every candidate (common random numbers),
+   so the comparison between candidates is paired.
+4. The score of a play-out is the own team's deal total minus the other team's
+   (P8); the candidate with the best mean wins.
+
+Parameters (params array slots):
+  0 ``samples``: sampled worlds per decision (each candidate is played out once in each).
+  1 ``rollout_policy``: 0 greedy, 1 random (the policy of every seat in play-outs).
+  2 ``max_candidates``: candidates searched per decision (0: every legal move).
+  3 ``rollout_turns``: play-outs stop after this many more turns, scored like a
+    capped deal (0: only the rules' turn cap).
+  4 ``rollout_max_extra``: the greedy play-out policy's ``max_extra``.
+
+Slow by design: a yardstick for how good play can get, not a fast heuristic.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.persian.cards_nb import card_value, mask_value
+from sim.persian.enums import (
+    D_DISCARD,
+    D_DRAW,
+    D_PLAY,
+    END_OUT,
+    MAX_MOVES,
+    MOVE_COLS,
+    MV_STOP,
+    MV_TAKE,
+    N_CARDS,
+    N_RESULT_COLS,
+    N_SEATS,
+    O_DECISION,
+    O_HAND,
+    O_SEAT,
+    ST_SIZE,
+)
+from sim.rng_nb import next_u64
+from strategies.determinize_nb import determinize_into
+from strategies.greedy_nb import greedy_decide
+from strategies.helpers_nb import meldable_mask, move_points, partial_meld_mask
+from strategies.rollout_nb import GOING_ON, apply_move, play_out, team_totals
+
+P_SAMPLES = 0
+P_ROLLOUT_POLICY = 1
+P_MAX_CANDIDATES = 2
+P_ROLLOUT_TURNS = 3
+P_ROLLOUT_MAX_EXTRA = 4
+
+_KEEP = 1e12  # prior of a move that is always searched
+
+
+@njit(cache=True)
+def move_prior(decision, obs, moves, i, base, loose):
+    """A cheap score for pruning candidates: higher is searched first."""
+    kind = moves[i, 0]
+    if decision == D_DRAW:
+        if kind != MV_TAKE:
+            return _KEEP
+        taken = moves[i, 3]
+        h2 = obs[O_HAND] | taken
+        used = meldable_mask(h2, obs)
+        return np.float64(mask_value(used) - base - mask_value(taken & ~used))
+    if decision == D_PLAY:
+        if kind == MV_STOP:
+            return _KEEP
+        return np.float64(move_points(obs, moves, i))
+    c = moves[i, 1]
+    v = np.float64(card_value(c))
+    if (loose >> c) & 1:
+        v += 100.0
+    return v
+
+
+@njit(cache=True)
+def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
+    """Write the candidate move indices into ``cand`` (greedy's move first); returns how many."""
+    first = greedy_decide(decision, obs, moves, n, gparams, rng)
+    if first < 0 or first >= n:
+        first = 0
+    if max_cand <= 0 or max_cand >= n:
+        cand[0] = first
+        nc = 1
+        for i in range(n):
+            if i != first:
+                cand[nc] = i
+                nc += 1
+        return nc
+    hand = obs[O_HAND]
+    base = 0
+    loose = np.int64(0)
+    if decision == D_DRAW:
+        base = mask_value(meldable_mask(hand, obs))
+    elif decision == D_DISCARD:
+        loose = hand & ~partial_meld_mask(hand)
+    prior = np.empty(n, np.float64)
+    for i in range(n):
+        prior[i] = move_prior(decision, obs, moves, i, base, loose)
+    prior[first] = 2.0 * _KEEP
+    nc = 0
+    limit = max_cand
+    while True:
+        best = -1
+        best_p = -np.inf
+        for i in range(n):
+            if prior[i] > best_p:
+                best_p = prior[i]
+                best = i
+        if best < 0:
+            break
+        if nc >= limit and best_p < _KEEP:
+            break
+        cand[nc] = best
+        nc += 1
+        prior[best] = -np.inf
+    return nc
+
+
+@njit(cache=True)
+def mc_search_decide(decision, obs, moves, n, params, rng):
+    """Index of the candidate with the best mean play-out score over sampled worlds."""
+    samples = max(1, np.int64(params[P_SAMPLES]))
+    policy = np.int64(params[P_ROLLOUT_POLICY])
+    max_cand = np.int64(params[P_MAX_CANDIDATES])
+    max_turns = np.int64(params[P_ROLLOUT_TURNS])
+    gparams = np.zeros(1, np.float64)
+    gparams[0] = params[P_ROLLOUT_MAX_EXTRA]
+    cand = np.empty(n, np.int64)
+    nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand)
+    if nc == 1:
+        return cand[0]
+    team = obs[O_SEAT] % 2
+    sums = np.zeros(nc, np.float64)
+    world = np.empty(ST_SIZE, np.int64)
+    sim = np.empty(ST_SIZE, np.int64)
+    known = np.empty(N_SEATS, np.int64)
+    pool = np.empty(N_CARDS, np.int64)
+    scratch = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    res = np.zeros(N_RESULT_COLS, np.int64)
+    rr = np.empty(1, np.uint64)
+    for _ in range(samples):
+        determinize_into(obs, rng, world, known, pool)
+        world[O_DECISION] = decision
+        rseed = next_u64(rng)
+        for c in range(nc):
+            sim[:] = world
+            end = apply_move(sim, decision, moves, cand[c], res)
+            out_seat = sim[O_SEAT] if end == END_OUT else -1
+            if end == GOING_ON:
+                rr[0] = rseed
+                end, out_seat = play_out(sim, policy, max_turns, gparams, rr, scratch, res)
+            t0, t1 = team_totals(sim, end, out_seat)
+            sums[c] += (t0 - t1) if team == 0 else (t1 - t0)
+    best = 0
+    for c in range(1, nc):
+        if sums[c] > sums[best]:
+            best = c
+    return cand[best]

@@ -1,0 +1,374 @@
+"""mc_search and its parts: determinization (sampling the hidden cards from one
+seat's observation), the compiled play-out, and the search itself.
+
+The P10 information test of every built-in, mc_search included, lives in
+tests/test_information.py; here the determinization is checked directly: it keeps
+every public fact and the seat's own hand, conserves the 56 cards, keeps publicly
+known cards with their holder, and gives the same worlds (and mc_search the same
+decisions) for two true states the seat cannot tell apart.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from sim.match import play_match  # noqa: E402
+from sim.persian import enums as E  # noqa: E402
+from sim.persian.engine import run_deals  # noqa: E402
+from sim.persian.engine_nb import shuffled_deck  # noqa: E402
+from sim.persian.position import Position  # noqa: E402
+from sim.persian.rules import RuleOptions  # noqa: E402
+from sim.persian.state_nb import new_state  # noqa: E402
+from strategies.determinize_nb import determinize  # noqa: E402
+from strategies.greedy_nb import greedy_decide  # noqa: E402
+from strategies.mc_search_nb import mc_search_decide  # noqa: E402
+from strategies.registry import parse_spec  # noqa: E402
+from strategies.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, rollout  # noqa: E402
+
+PHASES = ("draw", "play", "discard")
+ALL = (1 << E.N_CARDS) - 1
+RULES = (RuleOptions(), RuleOptions(last_card="discard", four_of_a_kind_double=False, out_bonus=10))
+GREEDY_PARAMS = np.array([30.0])
+
+
+# ------------------------------------------------------------------ helpers
+def bits(mask) -> list[int]:
+    mask = int(mask)
+    return [c for c in range(E.N_CARDS) if (mask >> c) & 1]
+
+
+def popcount(mask) -> int:
+    return bin(int(mask)).count("1")
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def start(seed: int, deal: int, rules: RuleOptions) -> Position:
+    """The engine's own start of a deal as a Position (jokers numbered as dealt)."""
+    pos = Position.from_deal(seed, deal, rules)
+    pos.st = new_state(shuffled_deck(seed, deal), deal % 4, rules.to_array())
+    return pos
+
+
+def decisions(seed: int, deals: int, rules: RuleOptions, greedy_share: float = 0.5):
+    """Yield (position, legal rows) before every move of deals played by a mix of
+    greedy and uniform random choices (random takes from the pile make many O_TAKEN
+    cases). Consumers must copy what they keep: the position moves on."""
+    gen = np.random.default_rng(seed)
+    rng = np.zeros(1, np.uint64)
+    for deal in range(deals):
+        pos = start(seed, deal, rules)
+        while pos.phase != "over":
+            rows = pos.legal_rows()
+            yield pos, rows
+            n = len(rows)
+            if n > 1 and gen.random() < greedy_share:
+                idx = int(greedy_decide(PHASES.index(pos.phase), pos.observation(), rows, n, GREEDY_PARAMS, rng))
+            else:
+                idx = int(gen.integers(n))
+            pos.apply_row(rows[idx])
+
+
+def public_masks(obs):
+    pile = mask_of(obs[E.O_PILE : E.O_PILE + obs[E.O_PILE_N]])
+    table = 0
+    for k in range(int(obs[E.O_N_MELDS])):
+        table |= int(obs[E.O_MELD_MASK + k])
+    return pile, table
+
+
+def known_cards(obs) -> dict[int, int]:
+    """The rule of determinize_nb in plain Python: cards a seat publicly holds."""
+    seat = int(obs[E.O_SEAT])
+    pile, table = public_masks(obs)
+    seen = int(obs[E.O_HAND]) | pile | table
+    others = [o for o in range(4) if o != seat]
+    out = {}
+    for o in others:
+        mine = int(obs[E.O_TAKEN + o]) & ~seen
+        for p in others:
+            if p != o:
+                mine &= ~int(obs[E.O_TAKEN + p])
+        out[o] = mine
+    return out
+
+
+def alternative(st: np.ndarray, gen: np.random.Generator) -> np.ndarray:
+    """A true state the deciding seat cannot tell from ``st``: the other seats' cards not
+    publicly known, and the stock, dealt again at random."""
+    seat = int(st[E.O_SEAT])
+    obs = st[: E.OBS_SIZE].copy()
+    obs[E.O_HAND] = st[E.S_HANDS + seat]
+    keep = known_cards(obs)
+    alt = st.copy()
+    pool, need = [], {}
+    for o in keep:
+        hand = int(st[E.S_HANDS + o])
+        keep[o] &= hand  # (an ambiguous card is not kept; see determinize_nb)
+        need[o] = popcount(hand & ~keep[o])
+        pool += bits(hand & ~keep[o])
+    n_stock = int(st[E.O_STOCK_N])
+    pool += [int(c) for c in st[E.S_STOCK : E.S_STOCK + n_stock]]
+    gen.shuffle(pool)
+    for o in keep:
+        alt[E.S_HANDS + o] = keep[o] | mask_of(pool[: need[o]])
+        pool = pool[need[o] :]
+    alt[E.S_STOCK : E.S_STOCK + n_stock] = pool
+    return alt
+
+
+def observation_of(st: np.ndarray, phase: str) -> np.ndarray:
+    obs = st[: E.OBS_SIZE].copy()
+    obs[E.O_HAND] = st[E.S_HANDS + st[E.O_SEAT]]
+    obs[E.O_DECISION] = PHASES.index(phase)
+    return obs
+
+
+def check_world(obs: np.ndarray, w: np.ndarray) -> None:
+    """Every invariant a sampled world must keep."""
+    seat = int(obs[E.O_SEAT])
+    assert np.array_equal(w[: E.OBS_SIZE], obs), "public slots changed"
+    assert w[E.S_HANDS + seat] == obs[E.O_HAND], "own hand changed"
+    for s in range(4):
+        assert popcount(w[E.S_HANDS + s]) == obs[E.O_HAND_SIZES + s], "hand size not kept"
+    n_stock = int(obs[E.O_STOCK_N])
+    stock = [int(c) for c in w[E.S_STOCK : E.S_STOCK + n_stock]]
+    assert not w[E.S_STOCK + n_stock : E.S_STOCK + E.STOCK_SIZE].any()
+    pile, table = public_masks(obs)
+    places = [int(w[E.S_HANDS + s]) for s in range(4)] + [mask_of(stock), pile, table]
+    assert sum(popcount(m) for m in places) + 0 == E.N_CARDS, "cards not conserved"
+    assert len(set(stock)) == n_stock
+    union = 0
+    for m in places:
+        assert union & m == 0, "a card is in two places"
+        union |= m
+    assert union == ALL
+    for o, k in known_cards(obs).items():
+        assert int(w[E.S_HANDS + o]) & k == k, "a publicly known card left its holder"
+
+
+# ------------------------------------------------------------------ determinization
+@pytest.mark.parametrize("rules", RULES, ids=("default", "variant"))
+def test_determinization_keeps_what_the_seat_sees(rules):
+    gen = np.random.default_rng(3)
+    checked = known_seen = 0
+    for pos, rows in decisions(101, 25, rules):
+        st = pos.st
+        obs = pos.observation()
+        seat = int(obs[E.O_SEAT])
+        # the rule for publicly known cards is right about the true state
+        for o, k in known_cards(obs).items():
+            assert int(st[E.S_HANDS + o]) & k == k
+            known_seen += popcount(k)
+        rng = np.array([gen.integers(1, 2**63)], dtype=np.uint64)
+        for _ in range(2):
+            w = determinize(obs, rng)
+            check_world(obs, w)
+            assert w[E.S_HANDS + seat] == st[E.S_HANDS + seat]
+        checked += 1
+    assert checked > 1000 and known_seen > 100
+
+
+def test_determinization_never_reads_hidden_cards():
+    """Two true states that agree on everything the seat sees give the same worlds and
+    the same mc_search decisions for the same generator state; the worlds vary with it."""
+    gen = np.random.default_rng(5)
+    params = parse_spec("mc_search:samples=3").param_array()
+    moved = differ = compared = 0
+    for i, (pos, rows) in enumerate(decisions(202, 12, RuleOptions())):
+        st = pos.st.copy()
+        alt = alternative(st, gen)
+        obs_a = observation_of(st, pos.phase)
+        obs_b = observation_of(alt, pos.phase)
+        assert np.array_equal(obs_a, obs_b)
+        moved += not np.array_equal(alt, st)
+        seed = int(gen.integers(1, 2**63))
+        ra = np.array([seed], np.uint64)
+        rb = np.array([seed], np.uint64)
+        wa, wb = determinize(obs_a, ra), determinize(obs_b, rb)
+        assert np.array_equal(wa, wb) and ra[0] == rb[0]
+        differ += not np.array_equal(determinize(obs_a, ra), wa)  # a later draw: another world
+        n = len(rows)
+        if n > 1 and i % 3 == 0:
+            decision = PHASES.index(pos.phase)
+            ra[0] = rb[0] = seed
+            ia = mc_search_decide(decision, obs_a, rows, n, params, ra)
+            ib = mc_search_decide(decision, obs_b, rows.copy(), n, params, rb)
+            assert ia == ib and ra[0] == rb[0]
+            assert 0 <= ia < n
+            compared += 1
+    assert compared > 100
+    assert moved > 0.8 * (i + 1) and differ > 0.8 * (i + 1)
+
+
+def test_ambiguous_taken_card_is_unknown():
+    """A card in two other seats' O_TAKEN and in neither pile nor table goes to the pool:
+    across samples it turns up in more than one place; a one-taker card never moves."""
+    pos = start(9, 0, RuleOptions())
+    obs = pos.observation()
+    seat = int(obs[E.O_SEAT])
+    o1, o2, o3 = [(seat + k) % 4 for k in (1, 2, 3)]
+    pile, table = public_masks(obs)
+    free = [c for c in range(E.N_CARDS) if not (int(obs[E.O_HAND]) | pile | table) >> c & 1]
+    both, single = free[0], free[1]
+    obs[E.O_TAKEN + o1] = (1 << both) | (1 << single)
+    obs[E.O_TAKEN + o3] = 1 << both
+    rng = np.array([77], np.uint64)
+    where = set()
+    for _ in range(300):
+        w = determinize(obs, rng)
+        check_world(obs, w)
+        assert int(w[E.S_HANDS + o1]) >> single & 1
+        holder = [s for s in range(4) if int(w[E.S_HANDS + s]) >> both & 1]
+        where.add(holder[0] if holder else "stock")
+    assert {o1, o2, o3, "stock"} <= where
+
+
+def test_determinization_is_uniform_over_unseen_cards():
+    """At the start of a deal an unseen card lies in the stock 27 times in 48."""
+    pos = start(10, 3, RuleOptions())
+    obs = pos.observation()
+    rng = np.array([123], np.uint64)
+    pile, _ = public_masks(obs)
+    free = [c for c in range(E.N_CARDS) if not (int(obs[E.O_HAND]) | pile) >> c & 1]
+    assert len(free) == 48
+    counts = np.zeros(E.N_CARDS)
+    trials = 3000
+    for _ in range(trials):
+        w = determinize(obs, rng)
+        for c in w[E.S_STOCK : E.S_STOCK + E.STOCK_SIZE]:
+            counts[c] += 1
+    share = counts[free] / trials
+    assert abs(share.mean() - 27 / 48) < 1e-9
+    assert np.all(np.abs(share - 27 / 48) < 0.05)
+
+
+# ------------------------------------------------------------------ play-outs
+@pytest.mark.parametrize("rules", RULES, ids=("default", "variant"))
+def test_greedy_rollout_replays_the_engine(rules):
+    """From the start of a deal, a greedy play-out is the engine's all-greedy deal."""
+    deals = 150
+    run = run_deals("greedy", deals, 31, rules=rules)
+    for d in range(deals):
+        st = new_state(shuffled_deck(31, d), d % 4, rules.to_array())
+        t = rollout(st, POLICY_GREEDY, 0, GREEDY_PARAMS, np.array([1], np.uint64))
+        assert list(t) == run.results[d, E.C_TOTAL : E.C_TOTAL + 2].tolist()
+
+
+def test_rollout_from_mid_turn_matches_stepping():
+    """From any phase of a turn, the greedy play-out ends like stepping greedy by hand."""
+    rules = RuleOptions()
+    rng = np.zeros(1, np.uint64)
+    gen = np.random.default_rng(8)
+    compared = 0
+    for deal in range(30):
+        pos = start(55, deal, rules)
+        stop_at = int(gen.integers(0, 80))
+        step = 0
+        snapshot = None
+        while pos.phase != "over":
+            if step == stop_at:
+                snapshot = pos.st.copy()
+                snapshot[E.O_DECISION] = PHASES.index(pos.phase)
+            rows = pos.legal_rows()
+            n = len(rows)
+            idx = 0 if n == 1 else int(greedy_decide(PHASES.index(pos.phase), pos.observation(), rows, n,
+                                                      GREEDY_PARAMS, rng))
+            pos.apply_row(rows[idx])
+            step += 1
+        if snapshot is not None:
+            t = rollout(snapshot, POLICY_GREEDY, 0, GREEDY_PARAMS, rng)
+            assert list(t) == pos.score()["total"]
+            compared += 1
+    assert compared > 15
+
+
+@pytest.mark.parametrize("policy", (POLICY_GREEDY, POLICY_RANDOM))
+def test_rollout_terminates_and_scores_add_up(policy):
+    rng = np.array([99], np.uint64)
+    values = np.array([2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15] * 4 + [20] * 4)
+    ends = set()
+    for i, (pos, rows) in enumerate(decisions(303, 15, RuleOptions(last_card="discard"))):
+        if i % 5:
+            continue
+        st = pos.st.copy()
+        st[E.O_DECISION] = PHASES.index(pos.phase)
+        before = int(st[E.O_TURN])
+        out = st.copy()
+        t0, t1 = rollout(out, policy, 0, GREEDY_PARAMS, rng)
+        assert out[E.O_TURN] - before <= 1000
+        hands = [sum(values[bits(out[E.S_HANDS + s])]) for s in range(4)]
+        base = [out[E.O_TEAM_TABLE] - hands[0] - hands[2], out[E.O_TEAM_TABLE + 1] - hands[1] - hands[3]]
+        bonus = [t0 - base[0], t1 - base[1]]
+        assert sorted(bonus) in ([0, 0], [0, 25]), bonus  # the out bonus, to one team at most
+        ends.add(bonus != [0, 0])
+        # the table points only grew, and cards are conserved
+        assert out[E.O_TEAM_TABLE] >= st[E.O_TEAM_TABLE] and out[E.O_TEAM_TABLE + 1] >= st[E.O_TEAM_TABLE + 1]
+        pile, table = public_masks(out)
+        n_stock = int(out[E.O_STOCK_N])
+        total = sum(popcount(out[E.S_HANDS + s]) for s in range(4)) + n_stock + popcount(pile) + popcount(table)
+        assert total == E.N_CARDS
+        # a short play-out stops at its turn limit
+        short = st.copy()
+        rollout(short, policy, 3, GREEDY_PARAMS, rng)
+        assert short[E.O_TURN] - before <= 3
+    assert True in ends  # some play-outs went out
+
+
+# ------------------------------------------------------------------ the search
+def test_mc_search_returns_legal_indices():
+    rng = np.array([4], np.uint64)
+    specs = ["mc_search:samples=2", "mc_search:samples=2,max_candidates=2",
+             "mc_search:samples=2,rollout_policy=random,rollout_turns=8"]
+    arrays = [parse_spec(s).param_array() for s in specs]
+    asked = 0
+    for i, (pos, rows) in enumerate(decisions(404, 10, RuleOptions())):
+        n = len(rows)
+        if n < 2:
+            continue
+        params = arrays[i % len(arrays)]
+        idx = mc_search_decide(PHASES.index(pos.phase), pos.observation(), rows, n, params, rng)
+        assert 0 <= idx < n
+        asked += 1
+    assert asked > 200
+
+
+def test_parameters_and_defaults():
+    info = parse_spec("mc_search").info
+    names = [p.name for p in info.params]
+    assert names[:2] == ["samples", "rollout_policy"]
+    arr = parse_spec("mc_search:rollout_policy=random,samples=5").param_array()
+    assert arr[0] == 5 and arr[1] == POLICY_RANDOM
+    assert parse_spec("mc_search").param_array()[1] == POLICY_GREEDY
+    with pytest.raises(ValueError):
+        parse_spec("mc_search:rollout_policy=expert")
+    with pytest.raises(ValueError):
+        parse_spec("mc_search:samples=0")
+
+
+def test_mc_search_beats_random_and_greedy():
+    r = play_match("mc_search:samples=4", "random", 12, seed=2024)
+    low, _ = r.summary["ci95"]
+    assert r.summary["mean_diff"] > 50 and low > 0, r.summary
+    r = play_match("mc_search:samples=6", "greedy", 24, seed=2025)
+    low, _ = r.summary["ci95"]
+    assert r.summary["mean_diff"] > 0 and low > 0, r.summary
+    r = play_match("mc_search:samples=3,rollout_policy=random,rollout_turns=40", "random", 8, seed=2026)
+    assert r.summary["mean_diff"] > 0, r.summary
+
+
+def test_mc_search_results_do_not_depend_on_threads():
+    a = run_deals(["mc_search:samples=2", "greedy"], 6, 17, threads=1).results
+    b = run_deals(["mc_search:samples=2", "greedy"], 6, 17, threads=2).results
+    assert np.array_equal(a, b)
