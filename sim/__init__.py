@@ -14,14 +14,18 @@ def _source_keyed_cache_dir() -> str:
     numba's on-disk cache only notices edits to the file that defines a function, not
     to the modules it calls, so an edited helper could silently run stale machine
     code. Keying the folder on every source file of ``sim`` and ``strategies`` makes
-    any edit start a fresh cache. Set NUMBA_CACHE_DIR yourself to override.
+    any edit start a fresh cache. Only files that compile code (they mention njit) or
+    hold the constants kernels inline (enums.py) count, so editing pure-Python
+    modules does not force a recompile. Set NUMBA_CACHE_DIR yourself to override.
     """
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha1()
     for package in ("sim", "strategies"):
         for path in sorted((root / package).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
+            text = path.read_bytes()
+            if path.name == "enums.py" or b"njit" in text:
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(text)
     key = digest.hexdigest()[:16]
     base = root / ".numba_cache"
     if not os.access(root, os.W_OK):
