@@ -1,90 +1,180 @@
-"""A duplicate match between two teams of strategies (team A vs team B).
+"""A duplicate match: team A against team B on the same deals (RULES.md P2, P9).
 
-Every deal index is played twice with the same cards: once with A in seats 0 and 2,
-once with A in seats 1 and 3 (P2). The deal set's difference is the mean of A's minus
-B's team score over both plays, so the luck of the cards cancels; statistics treat
-deal sets as the independent units (sim.stats). Games are deals (2g, 2g+1) (P9).
+Every deal index is played with each team in both seat pairs; when a team's partners
+play different strategies, in the four rotations of docs/results.md. The unit of
+analysis is the deal set (one deal index, all its rotations): its A - B difference
+is the mean over the rotations, so the luck of the cards cancels as far as it can.
+
+    result = play_match("greedy", "random", deals=100_000, seed=7)
+    print(format_summary(result))
+    result.plays, result.sets, result.games     # DataFrames (docs/results.md)
+    result.summary                              # JSON-ready dict
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 
-import numpy as np
 import pandas as pd
 
-from sim import stats
-from sim.persian import enums as E
-from sim.persian.engine import Table, deal_indices, results_frame, run_deals
+from sim import experiment as X
+from sim.aggregate import json_ready
 from sim.persian.rules import RuleOptions
-from strategies.registry import StrategySpec, parse_spec
+from sim.runner import ExperimentResult, run_experiment
 
 
 @dataclass
 class MatchResult:
-    """Per-play rows, per-deal-set differences and a JSON-ready summary."""
+    """A finished (or interrupted) match: the run's result and its JSON summary."""
 
-    a: str
-    b: str
-    seed: int
-    plays: pd.DataFrame
-    sets: pd.DataFrame
-    summary: dict = field(default_factory=dict)
+    run: ExperimentResult
 
+    @property
+    def a(self) -> str:
+        return str(self.run.experiment.teams[0])
 
-def play_match(
-    a: str | StrategySpec,
-    b: str | StrategySpec,
-    deals,
-    seed: int,
-    rules: RuleOptions | dict | None = None,
-    threads: int | None = None,
-) -> MatchResult:
-    """Play team ``a`` against team ``b`` on duplicate deals and summarise the result."""
-    spec_a, spec_b = parse_spec(a), parse_spec(b)
-    idx = deal_indices(deals)
-    frames = []
-    for rotation, table in enumerate((Table.of([spec_a, spec_b]), Table.of([spec_b, spec_a]))):
-        df = results_frame(run_deals(table, idx, seed, rules=rules, threads=threads))
-        a_team = rotation  # rotation 0: A is team 0; rotation 1: A is team 1
-        df.insert(1, "rotation", rotation)
-        df["a_total"] = df[f"total_{a_team}"]
-        df["b_total"] = df[f"total_{1 - a_team}"]
-        df["diff"] = df["a_total"] - df["b_total"]
-        frames.append(df)
-    plays = pd.concat(frames, ignore_index=True)
-    sets = plays.groupby("deal", sort=True)["diff"].mean().rename("diff").reset_index()
-    games = plays.assign(game=plays["deal"] // 2).groupby(["rotation", "game"])
-    game_diff = games["diff"].sum()[games.size() == 2]
-    outcomes = np.sign(game_diff.to_numpy())
-    summary = stats.summarize_match(
-        sets["diff"].to_numpy(float),
-        per_play_diffs=plays["diff"].to_numpy(float),
-        set_ids=plays["deal"].to_numpy(),
-        game_outcomes=outcomes,
-    )
-    summary["plays"] = int(len(plays))
-    summary["a_mean_score"] = float(plays["a_total"].mean())
-    summary["b_mean_score"] = float(plays["b_total"].mean())
-    summary["end_rates"] = {k: float(v) for k, v in plays["end"].value_counts(normalize=True).items()}
-    summary["capped_deals"] = int((plays["end"] == E.END_NAMES[E.END_CAP]).sum())
-    return MatchResult(str(spec_a), str(spec_b), seed, plays, sets, summary)
+    @property
+    def b(self) -> str:
+        return str(self.run.experiment.teams[1])
+
+    @property
+    def seed(self) -> int:
+        return self.run.experiment.seed
+
+    @property
+    def plays(self) -> pd.DataFrame:
+        return self.run._need_plays()
+
+    @property
+    def sets(self) -> pd.DataFrame:
+        return self.run.sets
+
+    @property
+    def games(self) -> pd.DataFrame:
+        return self.run.games
+
+    @property
+    def row(self) -> pd.Series:
+        """The summary frame's single row."""
+        return self.run.summary.iloc[0]
+
+    @property
+    def summary(self) -> dict:
+        return match_summary(self.run)
 
 
-def format_summary(result: MatchResult) -> str:
-    """A small aligned text table of a match summary."""
-    s = result.summary
-    low, high = s["ci95"]
+def experiment_options(rules=None, chunk: int = 0, sprt: float | X.SprtSpec | None = None, margin: float = 1.0,
+                       first_deal: int = 0) -> dict:
+    """Keyword arguments for the sim.experiment constructors."""
+    if rules is not None and not isinstance(rules, RuleOptions):
+        rules = RuleOptions.from_dict(rules)
+    if sprt is not None and not isinstance(sprt, X.SprtSpec):
+        sprt = X.SprtSpec(float(sprt))
+    opts = {"chunk": chunk, "sprt": sprt, "margin": margin, "first_deal": first_deal}
+    if rules is not None:
+        opts["rules"] = rules
+    return opts
+
+
+def play_match(a, b, deals: int, seed: int = 0, rules=None, threads: int | None = None, *,
+               chunk: int = 0, sprt=None, margin: float = 1.0, first_deal: int = 0,
+               keep_plays: bool = True, **run_options) -> MatchResult:
+    """Team ``a`` (SPEC or SPEC+SPEC) against team ``b`` on deals ``first_deal ..``.
+
+    ``run_options`` go to sim.runner.run_experiment (out, resume, force, progress, on_chunk).
+    Keep ``keep_plays`` for small runs; for millions of deals pass ``out`` instead.
+    """
+    exp = X.match(a, b, deals, seed, **experiment_options(rules, chunk, sprt, margin, first_deal))
+    return MatchResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
+
+
+def match_summary(run: ExperimentResult) -> dict:
+    """The JSON object of ``rummy-sim match --json`` (strict JSON: NaN/inf become null)."""
+    exp = run.experiment
+    r = run.summary.iloc[0]
+    out = {
+        "a": str(r["a"]), "b": str(r["b"]), "seed": exp.seed, "deals": exp.deals,
+        "first_deal": exp.first_deal, "deal_sets": int(r["deal_sets"]), "rotations": int(r["rotations"]),
+        "plays": int(r["plays"]),
+        "mean_diff": r["mean_diff"], "ci95": [r["ci_low"], r["ci_high"]], "se": r["se"], "sd": r["sd"],
+        "p_value": r["p_value"], "effect_size": r["effect_size"],
+        "variance_reduction": r["variance_reduction"],
+        "unpaired_ci95": [r["unpaired_ci_low"], r["unpaired_ci_high"]],
+        "a_mean_score": r["a_mean"], "b_mean_score": r["b_mean"],
+        "games": int(r["games"]), "game_win_rate": r["game_win_rate"],
+        "game_win_rate_ci95": [r["game_win_rate_ci_low"], r["game_win_rate_ci_high"]],
+        "win_rate": r["win_rate"], "win_rate_ci95": [r["win_rate_ci_low"], r["win_rate_ci_high"]],
+        "tie_rate": r["tie_rate"], "tie_rate_ci95": [r["tie_rate_ci_low"], r["tie_rate_ci_high"]],
+        "loss_rate": r["loss_rate"], "loss_rate_ci95": [r["loss_rate_ci_low"], r["loss_rate_ci_high"]],
+        "margin": r["margin"], "deals_needed": r["deals_needed"],
+        "end_rates": {"out": r["end_out"], "passes": r["end_passes"], "cap": r["end_cap"]},
+        "capped_deals": int(r["capped"]),
+        "stopped_by": run.stopped_by, "sprt": run.sprt,
+        "rules": exp.rules.to_dict(), "experiment_hash": exp.digest(),
+        "out": None if run.out is None else str(run.out), "seconds": round(run.seconds, 3),
+    }
+    if isinstance(out["deals_needed"], float) and math.isfinite(out["deals_needed"]):
+        out["deals_needed"] = int(out["deals_needed"])
+    return json_ready(out)
+
+
+def _num(x: float, fmt: str) -> str:
+    return "n/a" if x is None or not math.isfinite(x) else format(x, fmt)
+
+
+def _pct(x: float) -> str:
+    return "n/a" if x is None or not math.isfinite(x) else f"{100 * x:.1f}%"
+
+
+def format_p(p: float) -> str:
+    if p is None or not math.isfinite(p):
+        return "n/a"
+    return "p < 1e-12" if p < 1e-12 else f"p = {p:.2g}"
+
+
+def short_p(p: float) -> str:
+    """A p-value in a table cell."""
+    if p is None or not math.isfinite(p):
+        return "n/a"
+    return "<1e-12" if p < 1e-12 else f"{p:.2g}"
+
+
+def ci_text(low: float, high: float, fmt: str = "+.2f") -> str:
+    return f"[{_num(low, fmt)}, {_num(high, fmt)}]"
+
+
+def format_summary(result: MatchResult | ExperimentResult) -> str:
+    """An aligned text table of a match (printed by ``rummy-sim match``)."""
+    run = result.run if isinstance(result, MatchResult) else result
+    s = match_summary(run)
+    vr = s["variance_reduction"]
+    uci = s["unpaired_ci95"]
+    head = (f"{s['a']} (A) vs {s['b']} (B), seed {s['seed']}: {s['deal_sets']:,} deal sets x "
+            f"{s['rotations']} rotations = {s['plays']:,} plays")
+    if run.stopped_by == "interrupt":
+        head += f"  [INTERRUPTED: {s['deal_sets']:,} of {s['deals']:,} deals]"
+    ci = s["ci95"]
     lines = [
-        f"{result.a} (A) vs {result.b} (B), seed {result.seed}",
-        f"  deal sets (2 plays each)   {s['deal_sets']:>12,}",
-        f"  mean score A / B per deal  {s['a_mean_score']:>8.1f} / {s['b_mean_score']:.1f}",
-        f"  A - B points per deal      {s['mean_diff']:>12.2f}   95% CI [{low:.2f}, {high:.2f}]",
-        f"  effect size (d)            {s['effect_size']:>12.3f}",
-        f"  game win rate A            {s['game_win_rate']:>12.3f}   95% CI "
-        f"[{s['game_win_rate_ci95'][0]:.3f}, {s['game_win_rate_ci95'][1]:.3f}]",
-        f"  variance reduction         {s['variance_reduction']:>12.2f}x  (duplicate vs independent plays)",
-        f"  deal sets for a 1-pt CI    {s['deals_needed_1pt'] or 0:>12,}  (80% power)",
-        f"  capped deals               {s['capped_deals']:>12,}",
+        head,
+        f"  A - B points per deal      {_num(s['mean_diff'], '+.2f'):>10}   95% CI "
+        f"[{_num(ci[0], '+.2f')}, {_num(ci[1], '+.2f')}]   {format_p(s['p_value'])}",
+        f"  mean score A / B           {_num(s['a_mean_score'], '.1f'):>10} / {_num(s['b_mean_score'], '.1f')}",
+        f"  effect size (d)            {_num(s['effect_size'], '+.3f'):>10}",
+        f"  games (2 deals) won by A   {_pct(s['win_rate']):>10}   95% CI [{_pct(s['win_rate_ci95'][0])}, "
+        f"{_pct(s['win_rate_ci95'][1])}]   tied {_pct(s['tie_rate'])}, lost {_pct(s['loss_rate'])} "
+        f"of {s['games']:,}",
+        f"  game win rate (tie = 1/2)  {_num(s['game_win_rate'], '.3f'):>10}   95% CI "
+        f"[{_num(s['game_win_rate_ci95'][0], '.3f')}, {_num(s['game_win_rate_ci95'][1], '.3f')}]",
+        f"  variance reduction         {(_num(vr, '.2f') + 'x') if vr is not None else 'n/a':>10}   "
+        f"(duplicate vs independent plays; unpaired CI [{_num(uci[0], '+.2f')}, {_num(uci[1], '+.2f')}])",
+        f"  deal sets to detect {s['margin']:<4g}pt {_num(s['deals_needed'], ',d') if s['deals_needed'] else 'n/a':>10}"
+        f"   (80% power, two-sided 5%, at the observed sd {_num(s['sd'], '.1f')})",
+        f"  ends                       out {_pct(s['end_rates']['out'])}, passes {_pct(s['end_rates']['passes'])}"
+        f", cap {s['capped_deals']:,} plays",
     ]
+    if s["sprt"]:
+        sp = s["sprt"]
+        lines.append(f"  SPRT H0: 0 vs H1: {sp['delta']:+g} pts   {sp['decision']} after {sp['deal_sets']:,} deal sets "
+                     f"(llr {_num(sp['llr'], '.2f')}, bounds {sp['lower']:.2f} / {sp['upper']:.2f})")
     return "\n".join(lines)

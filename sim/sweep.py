@@ -1,0 +1,118 @@
+"""A parameter sweep: every grid point of one strategy against a fixed opponent.
+
+All points play the same deal indices, so besides each point's difference against
+the opponent (Holm-adjusted over the points) the table compares each point with the
+best one directly, as a paired per-deal-set difference (``vs_best``), which is far
+more precise than comparing two separate intervals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from sim import experiment as X
+from sim import stats
+from sim.aggregate import json_ready
+from sim.match import _num, _pct, ci_text, experiment_options, short_p
+from sim.runner import ExperimentResult, run_experiment
+
+
+@dataclass
+class SweepResult:
+    run: ExperimentResult
+
+    @property
+    def table(self) -> pd.DataFrame:
+        return sweep_table(self.run)
+
+
+def play_sweep(base: str, vary: Sequence[tuple[str, Sequence]] | dict, vs: str, deals: int, seed: int = 0,
+               rules=None, threads: int | None = None, *, chunk: int = 0, margin: float = 1.0,
+               first_deal: int = 0, keep_plays: bool = False, **run_options) -> SweepResult:
+    """``vary`` maps parameter names to lists of values, e.g. {"max_extra": [0, 30, 60]}."""
+    grid = list(vary.items()) if isinstance(vary, dict) else list(vary)
+    exp = X.sweep(base, grid, vs, deals, seed, **experiment_options(rules, chunk, None, margin, first_deal))
+    return SweepResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
+
+
+def sweep_table(run: ExperimentResult) -> pd.DataFrame:
+    """One row per grid point: its parameter values, the match statistics against the
+    opponent, and the paired difference to the best point (vs_best, CI, Holm p)."""
+    exp = run.experiment
+    keys = [k for k, _ in exp.vary]
+    points = [dict(zip(keys, combo)) for combo in _grid(exp)]
+    s = run.summary.copy()
+    params = pd.DataFrame(points, index=s.index)
+    k = len(exp.pairings)
+    best = int(s["mean_diff"].fillna(-math.inf).to_numpy().argmax())
+    vs = {"vs_best": [], "vs_best_ci_low": [], "vs_best_ci_high": [], "vs_best_p": []}
+    for i in range(k):
+        if i == best:
+            for key in vs:
+                vs[key].append(math.nan)
+            continue
+        w = np.zeros(k)
+        w[i], w[best] = 1.0, -1.0
+        c = run.totals.contrast(w)
+        vs["vs_best"].append(c["mean_diff"])
+        vs["vs_best_ci_low"].append(c["ci_low"])
+        vs["vs_best_ci_high"].append(c["ci_high"])
+        vs["vs_best_p"].append(c["p_value"])
+    raw = [p for p in vs["vs_best_p"] if not math.isnan(p)]
+    adj = iter(stats.holm_adjust(raw)) if raw else iter(())
+    vs["vs_best_p_holm"] = [math.nan if math.isnan(p) else next(adj) for p in vs["vs_best_p"]]
+    out = pd.concat([params, s.drop(columns=["pairing", "b"]).rename(columns={"a": "spec"})], axis=1)
+    for key, values in vs.items():
+        out[key] = values
+    out.insert(len(keys) + 1, "opponent", s["b"])
+    out["best"] = np.arange(k) == best
+    return out
+
+
+def _grid(exp: X.Experiment) -> list[tuple[str, ...]]:
+    import itertools
+
+    return list(itertools.product(*[values for _, values in exp.vary]))
+
+
+def format_sweep(result: SweepResult | ExperimentResult) -> str:
+    run = result.run if isinstance(result, SweepResult) else result
+    exp = run.experiment
+    t = sweep_table(run)
+    keys = [k for k, _ in exp.vary]
+    n = run.totals.deals
+    lines = [f"sweep of {', '.join(keys)} against {t['opponent'].iloc[0]}, seed {exp.seed}: {n:,} deal sets per "
+             f"point, {len(t)} points, {int(run.summary['plays'].sum()):,} plays"]
+    if run.stopped_by == "interrupt":
+        lines[0] += f"  [INTERRUPTED: {n:,} of {exp.deals:,} deals]"
+    lines.append("A - B vs the opponent and vs the best point: points per deal, paired 95% CI, Holm-adjusted p")
+    vw = {k: max(len(k), *(len(str(v)) for v in t[k])) for k in keys}
+    head = "  " + "  ".join(f"{k:>{vw[k]}}" for k in keys)
+    head += f"  {'A - B':>8}  {'95% CI':>17}  {'p holm':>8}  {'game%':>6}  {'vs best':>8}  {'95% CI':>17}  {'p holm':>8}"
+    lines.append(head)
+    for _, r in t.iterrows():
+        cells = "  " + "  ".join(f"{str(r[k]):>{vw[k]}}" for k in keys)
+        cells += (f"  {_num(r['mean_diff'], '+.2f'):>8}  {ci_text(r['ci_low'], r['ci_high']):>17}  "
+                  f"{short_p(r['p_holm']):>8}  {_pct(r['game_win_rate']):>6}  ")
+        if r["best"]:
+            cells += f"{'best':>8}"
+        else:
+            cells += (f"{_num(r['vs_best'], '+.2f'):>8}  {ci_text(r['vs_best_ci_low'], r['vs_best_ci_high']):>17}"
+                      f"  {short_p(r['vs_best_p_holm']):>8}")
+        lines.append(cells.rstrip())
+    return "\n".join(lines)
+
+
+def sweep_json(run: ExperimentResult) -> dict:
+    return json_ready({
+        "kind": "sweep", "seed": run.experiment.seed, "deals": run.experiment.deals, "deal_sets": run.totals.deals,
+        "vary": {k: list(v) for k, v in run.experiment.vary}, "stopped_by": run.stopped_by,
+        "points": sweep_table(run).to_dict(orient="records"),
+        "experiment_hash": run.experiment.digest(),
+        "out": None if run.out is None else str(run.out),
+    })
