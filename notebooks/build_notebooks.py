@@ -1,0 +1,542 @@
+"""Build notebooks/01..05 (*.ipynb) from the cell sources below, so they are reproducible.
+
+    .venv/bin/python notebooks/build_notebooks.py        # rewrites the five notebooks, unexecuted
+
+Every notebook reads its deal count from the environment variable RUMMY_DEALS (tests
+run them with a small one, users with a large one), states its seed and the command
+that reproduces its runs, and draws its charts with sim.charts (95% CIs everywhere).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+
+def setup(default: int, seed: int, extra: str = "") -> str:
+    return f'''import os
+import time
+
+import numpy as np
+import pandas as pd
+
+from sim import charts
+
+charts.use_style()
+DEALS = int(os.environ.get("RUMMY_DEALS", "{default}"))   # the one parameter: deals per run
+SEED = {seed}
+print(f"RUMMY_DEALS = {{DEALS:,}}, seed = {{SEED}}"){extra}'''
+
+
+def rerun(name: str, default: int) -> str:
+    return (f"**Rerun it** with more (or fewer) deals: `RUMMY_DEALS={default} .venv/bin/jupyter nbconvert --to "
+            f"notebook --execute --inplace notebooks/{name}.ipynb` (or set `RUMMY_DEALS` before starting Jupyter). "
+            "The deal count is the only parameter; the seed is fixed in the first code cell, so the same "
+            "`RUMMY_DEALS` gives the same numbers on any machine and thread count.")
+
+
+NOTEBOOKS: dict[str, list[tuple[str, str]]] = {}
+
+# ---------------------------------------------------------------------------------------------
+NOTEBOOKS["01_quickstart"] = [
+    ("md", """# 01 Quickstart: a match, its per-play frame, its summary and confidence interval
+
+`expert` plays `greedy` on duplicate deals: every deal index is dealt twice with the same cards, the
+teams swapping seat pairs, so the luck of the cards cancels in the difference (RULES.md P2,
+docs/results.md). The unit of analysis is the *deal set* (one deal index, both rotations).
+
+""" + rerun("01_quickstart", 200_000) + """
+
+Seed **2026**. The same match from the command line:
+`rummy-sim match expert greedy --deals $RUMMY_DEALS --seed 2026 --out match.parquet`, then
+`rummy-sim report match.parquet --out reports/quickstart/`."""),
+    ("code", setup(200_000, 2026)),
+    ("code", """from sim.match import format_summary, play_match
+
+t0 = time.perf_counter()
+result = play_match("expert", "greedy", deals=DEALS, seed=SEED, keep_plays=True, progress=False)
+print(f"{DEALS:,} deals x 2 rotations in {time.perf_counter() - t0:.1f} s")
+print(format_summary(result))"""),
+    ("md", """## The per-play frame
+One row per play (deal index x rotation): who sat where, how the deal ended, each engine team's
+table / hand / bonus / total points and twelve counters per seat. `a_total` and `b_total` are team A's
+and team B's deal scores whatever seats they held (`a_team` says which)."""),
+    ("code", """plays = result.plays
+print(plays.shape, f"{plays.memory_usage(deep=True).sum() / len(plays):.0f} bytes per play in memory")
+plays[["deal", "rotation", "a_team", "strategy_s0", "strategy_s1", "dealer", "end", "turns",
+       "total_0", "total_1", "a_total", "b_total", "takes_s0", "max_depth_s0", "hand_points_s0"]].head(8)"""),
+    ("md", """## Deal sets and the summary
+`result.sets` averages each deal's rotations; the paired 95% interval is a Student-t interval over these
+deal-set differences. `result.summary` holds every statistic as a JSON-ready dict."""),
+    ("code", """sets = result.sets
+m, lo, hi = charts.mean_ci(sets["diff"])
+s = result.summary
+print(f"A - B per deal set: {m:+.2f}  95% CI [{lo:+.2f}, {hi:+.2f}]   (summary: {s['mean_diff']:+.2f} "
+      f"[{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}])")
+assert abs(m - s["mean_diff"]) < 1e-9
+{k: s[k] for k in ("mean_diff", "ci95", "p_value", "unpaired_ci95", "variance_reduction", "game_win_rate",
+                   "game_win_rate_ci95", "deals_needed", "end_rates")}"""),
+    ("code", """fig = charts.match_figure(result.row)"""),
+    ("md", """The interval narrows like 1/sqrt(deal sets). The running estimate shows when more deals stop
+changing the answer:"""),
+    ("code", """fig = charts.running_mean_figure(sets["diff"].to_numpy(), "expert - greedy: running mean with 95% CI")"""),
+    ("md", "## Deal scores of the two teams (each mean with its 95% CI over deal sets)"),
+    ("code", """edges = np.arange(-300, 701, 10)
+series = {f"A expert": np.histogram(plays["a_total"].clip(-300, 699), edges)[0],
+          f"B greedy": np.histogram(plays["b_total"].clip(-300, 699), edges)[0]}
+ci = {"A expert": charts.mean_ci(sets["a_total"]), "B greedy": charts.mean_ci(sets["b_total"])}
+fig = charts.distributions_figure(edges, series, title="Team score per deal", mean_ci_of=ci)"""),
+]
+
+# ---------------------------------------------------------------------------------------------
+NOTEBOOKS["02_deep_discards"] = [
+    ("md", """# 02 Deep discards: is it worth digging into the discard pile?
+
+`deep_taker` takes from the discard pile down to `max_depth` cards above the target when its
+estimated gain is at least `min_gain` points (RULES.md P6). We sweep both parameters against `greedy`
+on the same deals and read, per setting, the expected score difference per deal (paired 95% CI bands),
+how often and how deep it takes, the points it puts down and the points caught in its hand at the end.
+
+""" + rerun("02_deep_discards", 200_000) + """
+
+Seed **2027**. Command: `rummy-sim sweep deep_taker --vary max_depth=0,1,2,3,5,10,55
+--vary min_gain=-40,0,40 --vs greedy --deals $RUMMY_DEALS --seed 2027 --out sweep.parquet`, then
+`rummy-sim report sweep.parquet --out reports/deep_discards/`. The committed report
+`reports/deep_discard_sweep/` is the same kind of sweep with 1,000,000 deals per point."""),
+    ("code", setup(200_000, 2027, '''
+import tempfile
+from pathlib import Path
+MAX_DEPTH = [0, 1, 2, 3, 5, 10, 55]
+MIN_GAIN = [-40, 0, 40]''')),
+    ("code", """from sim.report import collect
+from sim.sweep import format_sweep, play_sweep, sweep_table
+
+out = Path(tempfile.mkdtemp()) / "deep_sweep.parquet"   # per-play rows on disk, statistics streamed
+t0 = time.perf_counter()
+sw = play_sweep("deep_taker", {"max_depth": MAX_DEPTH, "min_gain": MIN_GAIN}, vs="greedy", deals=DEALS, seed=SEED,
+                out=out, progress=False)
+print(f"{len(MAX_DEPTH) * len(MIN_GAIN)} points x {DEALS:,} deals x 2 rotations in {time.perf_counter() - t0:.1f} s")
+print(format_sweep(sw))"""),
+    ("code", """table = sweep_table(sw.run)
+table["max_depth"] = table["max_depth"].astype(int)
+table["min_gain"] = table["min_gain"].astype(float)
+fig = charts.sweep_figure(table, "max_depth", "min_gain",
+                          title="deep_taker - greedy by max_depth and min_gain (95% CI bands)")"""),
+    ("md", """Each point against the best one, paired on the same deals (far tighter than comparing two
+intervals against greedy):"""),
+    ("code", """vb = table.copy()
+for c in ("vs_best", "vs_best_ci_low", "vs_best_ci_high"):
+    vb[c] = vb[c].fillna(0.0)
+fig = charts.sweep_figure(vb, "max_depth", "min_gain", value="vs_best", low="vs_best_ci_low", high="vs_best_ci_high",
+                          ylabel="point - best point, points per deal", title="Paired difference to the best setting")
+table[["max_depth", "min_gain", "mean_diff", "ci_low", "ci_high", "vs_best", "vs_best_ci_low", "vs_best_ci_high",
+       "vs_best_p_holm"]].round(2)"""),
+    ("md", """## How often and how deep it takes, what it gains and what is caught in hand
+Counters of the deep_taker team (both seats), per deal, means over deal sets with 95% CIs
+(sim.report.collect reads the results file one chunk at a time)."""),
+    ("code", """col = collect(out)
+ct = col.counter_table()
+a = ct[ct["side"] == "A"].sort_values("pairing").reset_index(drop=True)
+grid = table[["max_depth", "min_gain"]].reset_index(drop=True)
+cnt = pd.concat([grid, a], axis=1)
+panels = [("took", "share of deals with a take"), ("takes", "takes per deal"),
+          ("depth_per_take", "cards above the target per take"), ("cards_taken", "cards taken per deal"),
+          ("table", "table points per deal"), ("hand", "hand penalty, points per deal")]
+fig, axes = charts.figure(2, 3, height=7.6, width=13)
+for ax, (name, unit) in zip(axes.ravel(), panels):
+    charts.sweep_figure(cnt, "max_depth", "min_gain", value=name, low=f"{name}_low", high=f"{name}_high", ax=ax,
+                        ylabel=unit, title=name.replace("_", " "))
+fig.suptitle("deep_taker per deal against max_depth (lines: min_gain), 95% CI bands", fontweight="bold")
+fig.tight_layout()"""),
+    ("code", """def gained_caught(r):
+    return pd.Series({"table pts/deal": f"{r['table']:.1f} [{r['table_low']:.1f}, {r['table_high']:.1f}]",
+                      "hand pts/deal": f"{r['hand']:.1f} [{r['hand_low']:.1f}, {r['hand_high']:.1f}]",
+                      "takes/deal": f"{r['takes']:.2f} [{r['takes_low']:.2f}, {r['takes_high']:.2f}]",
+                      "depth/take": f"{r['depth_per_take']:.2f} [{r['depth_per_take_low']:.2f}, "
+                                    f"{r['depth_per_take_high']:.2f}]"})
+pd.concat([grid, cnt.apply(gained_caught, axis=1)], axis=1)"""),
+    ("md", """## Distribution of the deepest take per seat and deal
+Exact counts from the engine's `max_depth_sS` counter (-1 = no take); the shares have binomial
+(Wilson) intervals, shown as bars for the deepest settings."""),
+    ("code", """fig, ax = charts.figure(1, 1, height=4.0)
+j = 0
+for p, row in grid.iterrows():
+    if row["min_gain"] != 0:
+        continue
+    counts = col.maxdepth[(p, "A")]
+    n = counts.sum()
+    depth = np.arange(0, 56)
+    shares = np.array([charts.wilson(int(c), int(n)) for c in counts[1:]])
+    keep = counts[1:] > 0
+    charts.errorbars(ax, depth[keep] + 0.1 * (j - 3), shares[keep, 0], shares[keep, 1], shares[keep, 2],
+                     label=f"max_depth = {int(row['max_depth'])}", color=charts.PALETTE[j % 10], marker=".")
+    j += 1
+deepest = max(int(np.nonzero(col.maxdepth[(p, "A")][1:])[0].max()) for p in grid.index if col.maxdepth[(p, "A")][1:].any())
+ax.set(yscale="log", xlim=(-0.7, deepest + 0.7), xlabel="deepest take of the seat in the deal (cards above the target)",
+       ylabel="share of seat-deals", title="How deep deep_taker takes (min_gain = 0), 95% Wilson CIs")
+ax.legend(ncols=2)
+fig.tight_layout()"""),
+]
+
+# ---------------------------------------------------------------------------------------------
+NOTEBOOKS["03_jokers_and_fours"] = [
+    ("md", """# 03 Jokers and fours: hold three for the fourth, or meld at once?
+
+Four jokers melded at once score 160 instead of 60 + 20 laid off later, and any four of a rank melded
+at once counts double (RULES.md P8). `quad_holder` can sit on three jokers (`hold_jokers`) and/or three of
+another rank (`hold_sets`) until the fourth comes, melding them when the stock runs low or an opponent
+is near out.
+
+1. **Overall value**: the four switch settings against `greedy` on the same deals (a sweep) with the
+   engine counters `fours_melded_sS`, `joker_fours_melded_sS`, `hand_points_sS`.
+2. **By stock size when the third arrives**: the engine has no counter for *when* a seat got its third
+   joker, so we measure it from deal logs (the engine's recording mode, `sim.persian.recording`). On the
+   same deals, quad_holder with the switch on and with it off play *identically* until the third card
+   arrives (the switch only acts on a held three), so the stock size at that moment is a property of the
+   deal, and the per-deal difference between the two arms is the value of holding, given that stock size.
+   The notebook checks that the two arms really agree up to the event.
+3. **How often the fourth comes, and the cost when it does not.**
+
+""" + rerun("03_jokers_and_fours", 200_000) + """ Part 2 logs `min(RUMMY_DEALS, 30,000)` deals per arm and seating
+(logging is about 2,000 deals/s); its sample is therefore smaller, and its intervals say so.
+
+Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_jokers=0,1 --vary hold_sets=0,1
+--vs greedy --deals $RUMMY_DEALS --seed 2028`. Part 2: `rummy-sim log "quad_holder:hold_jokers=1,hold_sets=0" greedy
+--deals 30000 --seed 2028 --out hold.jsonl` (and the other arms below) produce the same logs."""),
+    ("code", setup(200_000, 2028, '''
+LOG_DEALS = min(DEALS, 30_000)''')),
+    ("code", """from sim.sweep import format_sweep, play_sweep, sweep_table
+
+t0 = time.perf_counter()
+sw = play_sweep("quad_holder", {"hold_jokers": [0, 1], "hold_sets": [0, 1]}, vs="greedy", deals=DEALS, seed=SEED,
+                keep_plays=True, progress=False)
+print(f"4 points x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
+print(format_sweep(sw))"""),
+    ("code", """plays = sw.run.plays
+idx = np.arange(len(plays))
+a_team = plays["a_team"].to_numpy()
+
+def team_sum(name, team):
+    cols = np.stack([plays[f"{name}_s{s}"].to_numpy(np.int64) for s in range(4)], axis=1)
+    return cols[idx, team] + cols[idx, team + 2]
+
+frame = pd.DataFrame({"spec": plays["a"].astype(str), "deal": plays["deal"],
+                      "fours": team_sum("fours_melded", a_team), "joker_fours": team_sum("joker_fours_melded", a_team),
+                      "hand_points": team_sum("hand_points", a_team),
+                      "diff": plays["a_total"].astype(int) - plays["b_total"].astype(int)})
+per_set = frame.groupby(["spec", "deal"], observed=True).mean().reset_index()   # deal sets are independent
+rows = []
+for spec, g in per_set.groupby("spec"):
+    r = {"spec": spec.replace("quad_holder:", "")}
+    for c in ("diff", "fours", "joker_fours", "hand_points"):
+        r[c], r[c + "_low"], r[c + "_high"] = charts.mean_ci(g[c])
+    rows.append(r)
+counters = pd.DataFrame(rows)
+fig = charts.counters_figure(counters, [("diff", "A - greedy, points per deal"), ("fours", "fours melded per deal"),
+                                        ("joker_fours", "joker fours per deal"),
+                                        ("hand_points", "points left in hand per deal")], group="spec", ncols=2,
+                             title="quad_holder switches against greedy (team of two seats), 95% CI")"""),
+    ("md", """## Part 2: the value of holding by stock size when the third arrives
+Arms (team in seats 0 and 2, or 1 and 3, against greedy): **meld** = `quad_holder` with both switches
+off, **hold jokers** = `hold_jokers=1`, **hold sets** = `hold_sets=1`. Event: the first moment a seat of the
+quad_holder team holds exactly three jokers (resp. three cards of one rank, its fourth not on the table)."""),
+    ("code", """from sim.persian.recording import record_logs
+
+BASE = "quad_holder:hold_jokers=0,hold_sets=0"
+ARMS = {"jokers": "quad_holder:hold_jokers=1,hold_sets=0", "sets": "quad_holder:hold_jokers=0,hold_sets=1"}
+
+def rank(card):
+    return "JK" if card == "JK" else card[0]
+
+def first_three(log, seats, kind):
+    \"\"\"(turn index, stock size, rank, seat) of the first three-of-a-kind event, or None.\"\"\"
+    hands = {s: [rank(c) for c in log["hands"][s]] for s in range(4)}
+    table = []
+    stock = len(log["stock"])
+
+    def check(s):
+        for r in set(hands[s]):
+            if (r == "JK") != (kind == "jokers"):
+                continue
+            if hands[s].count(r) == 3 and r not in table:
+                return r
+        return None
+
+    for s in seats:
+        r = check(s)
+        if r:
+            return -1, stock, r, s
+    for t, turn in enumerate(log["turns"]):
+        s, d = turn["seat"], turn["draw"]
+        if isinstance(d, dict) and "stock" in d:
+            hands[s].append(rank(d["stock"])); stock -= 1
+        elif isinstance(d, dict):
+            hands[s].extend(rank(c) for c in d["cards"])
+        if s in seats:
+            r = check(s)
+            if r:
+                return t, stock, r, s
+        for play in turn["plays"]:
+            cards = play["meld"] if "meld" in play else [play["layoff"]]
+            for c in cards:
+                hands[s].remove(rank(c)); table.append(rank(c))
+        if turn["discard"]:
+            hands[s].remove(rank(turn["discard"]))
+    return None
+
+def four_melded(log, seat, r, after):
+    for t, turn in enumerate(log["turns"]):
+        if t > after and turn["seat"] == seat:
+            for play in turn["plays"]:
+                if "meld" in play and sum(rank(c) == r for c in play["meld"]) == 4:
+                    return True
+    return False
+
+def margin(log, team):
+    tot = log["score"]["total"]
+    return tot[team] - tot[1 - team]
+
+t0 = time.perf_counter()
+logs = {}
+for seating, seats in ((0, (0, 2)), (1, (1, 3))):
+    for arm, spec in [("meld", BASE), *ARMS.items()]:
+        table = [spec, "greedy", spec, "greedy"] if seating == 0 else ["greedy", spec, "greedy", spec]
+        logs[(arm, seating)] = record_logs(table, LOG_DEALS, SEED)
+print(f"{len(logs)} x {LOG_DEALS:,} logged deals in {time.perf_counter() - t0:.1f} s")"""),
+    ("code", """events = []
+agree = {"jokers": [0, 0], "sets": [0, 0]}
+for kind in ("jokers", "sets"):
+    for seating, seats in ((0, (0, 2)), (1, (1, 3))):
+        hold, meld = logs[(kind, seating)], logs[("meld", seating)]
+        for lh, lm in zip(hold, meld):
+            ev = first_three(lh, seats, kind)
+            if ev is None:
+                continue
+            t, stock, r, seat = ev
+            # identical up to the event: every earlier turn and the draw that brought the third card
+            same = (first_three(lm, seats, kind) == ev and lh["turns"][:max(t, 0)] == lm["turns"][:max(t, 0)]
+                    and (t < 0 or lh["turns"][t]["draw"] == lm["turns"][t]["draw"]))
+            agree[kind][0] += same; agree[kind][1] += 1
+            if not same:
+                continue   # the arms diverged before the event (should not happen): leave the deal out
+            events.append({"kind": kind, "deal": lh["deal"], "seating": seating, "stock": stock, "rank": r,
+                           "fourth_melded": four_melded(lh, seat, r, t),
+                           "value": margin(lh, seating) - margin(lm, seating)})
+ev = pd.DataFrame(events, columns=["kind", "deal", "seating", "stock", "rank", "fourth_melded", "value"])
+for kind, (ok, n) in agree.items():
+    print(f"{kind}: {n} events in {2 * LOG_DEALS:,} logged team-deals; arms identical up to the event in {ok} of them")
+ev.head()"""),
+    ("code", """BINS = [-1, 6, 13, 20, 27]
+order = ["6-0", "13-7", "20-14", "27-21"][::-1]
+ev["stock_when_third"] = pd.cut(ev["stock"], BINS, labels=["6-0", "13-7", "20-14", "27-21"]).astype(str)
+rows = []
+for kind in ("jokers", "sets"):
+    for b in order:
+        g = ev[(ev["kind"] == kind) & (ev["stock_when_third"] == b)]
+        m, lo, hi = charts.mean_ci(g["value"]) if len(g) else (np.nan,) * 3
+        f, flo, fhi = charts.wilson(int(g["fourth_melded"].sum()), len(g)) if len(g) else (np.nan,) * 3
+        miss = g[~g["fourth_melded"]]["value"] if len(g) else pd.Series(dtype=float)
+        cm, clo, chi = charts.mean_ci(miss) if len(miss) else (np.nan,) * 3
+        rows.append({"kind": kind, "stock_when_third": b, "events": len(g), "value": m, "value_low": lo,
+                     "value_high": hi, "fourth": f, "fourth_low": flo, "fourth_high": fhi, "cost_no_fourth": cm,
+                     "cost_low": clo, "cost_high": chi})
+by_stock = pd.DataFrame(rows)
+by_stock.round(3)"""),
+    ("code", """fig, axes = charts.figure(1, 3, height=4.2, width=14)
+for k, kind in enumerate(("jokers", "sets")):
+    t = by_stock[by_stock["kind"] == kind]
+    x = np.arange(len(t)) + (k - 0.5) * 0.2
+    lab = "three jokers" if kind == "jokers" else "three of a rank"
+    charts.errorbars(axes[0], x, t["value"], t["value_low"], t["value_high"], label=lab, color=charts.PALETTE[k])
+    charts.errorbars(axes[1], x, t["fourth"], t["fourth_low"], t["fourth_high"], label=lab, color=charts.PALETTE[k])
+    charts.errorbars(axes[2], x, t["cost_no_fourth"], t["cost_low"], t["cost_high"], label=lab,
+                     color=charts.PALETTE[k])
+for ax, (title, ylabel) in zip(axes, [("Holding minus melding at once", "team margin gain, points per deal"),
+                                      ("How often the fourth is melded", "share of events (Wilson 95% CI)"),
+                                      ("Holding minus melding when no four comes", "points per deal")]):
+    ax.set_xticks(range(len(order)), order, rotation=20)
+    ax.set_xlabel("stock size when the third arrives (cards)")
+    ax.set(title=title, ylabel=ylabel)
+    if ax is not axes[1]:
+        ax.axhline(0, color="grey", lw=0.8)
+    ax.legend()
+fig.tight_layout()"""),
+    ("md", """Reading the charts: a positive value means holding the three (waiting for the fourth) gave the
+quad_holder team more points per deal than melding them at once, on the same cards and the same
+decisions up to the event. The intervals are t-intervals over independent events (one per deal and
+seating at most) and Wilson intervals for shares; with small `RUMMY_DEALS` many buckets are empty (NaN)
+or wide. Overall (all stock sizes):"""),
+    ("code", """summary = []
+for kind in ("jokers", "sets"):
+    g = ev[ev["kind"] == kind]
+    m, lo, hi = charts.mean_ci(g["value"]) if len(g) else (np.nan,) * 3
+    f = charts.wilson(int(g["fourth_melded"].sum()), len(g)) if len(g) else (np.nan,) * 3
+    c = charts.mean_ci(g[~g["fourth_melded"]]["value"]) if len(g) else (np.nan,) * 3
+    summary.append({"kind": kind, "events": len(g), "value of holding [95% CI]": f"{m:+.1f} [{lo:+.1f}, {hi:+.1f}]",
+                    "fourth melded": f"{f[0]:.3f} [{f[1]:.3f}, {f[2]:.3f}]",
+                    "value when it does not come": f"{c[0]:+.1f} [{c[1]:+.1f}, {c[2]:+.1f}]"})
+pd.DataFrame(summary)"""),
+]
+
+# ---------------------------------------------------------------------------------------------
+NOTEBOOKS["04_expected_scores"] = [
+    ("md", """# 04 Expected scores of the built-in strategies
+
+Each built-in strategy plays a table of four copies of itself (so the teams are equal and every
+difference is a seat or dealer effect). Per strategy: distributions of deal and game scores (game = two
+deals, P9), the score by position relative to the dealer, end reasons and deal length, each with 95%
+intervals. `mc_search` (about 20 deals/s) is left out: it would need hours at these deal counts; run
+`rummy-sim match mc_search greedy --deals 200` for a look at it.
+
+""" + rerun("04_expected_scores", 200_000) + """
+
+Seed **2029**. Command for one strategy's table: `rummy-sim log expert expert expert expert --deals 10
+--seed 2029 --out deals.jsonl` replays single deals; the statistics below come from
+`sim.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
+    ("code", setup(200_000, 2029, '''
+STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
+    ("code", """from sim.persian.engine import results_frame, run_deals
+
+frames = {}
+t0 = time.perf_counter()
+for name in STRATEGIES:
+    f = results_frame(run_deals([name] * 4, DEALS, SEED))
+    f["strategy"] = name
+    frames[name] = f
+print(f"{len(STRATEGIES)} x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
+df = pd.concat(frames.values(), ignore_index=True)
+df["strategy"] = pd.Categorical(df["strategy"], STRATEGIES)"""),
+    ("md", """## Deal and game scores
+A team's deal score (both teams pooled: they play the same strategy) and its score over a two-deal
+game. The mean's interval is over deals (each deal counts once, both teams averaged)."""),
+    ("code", """edges = np.arange(-300, 801, 10)
+gedges = np.arange(-400, 1401, 20)
+deal_hist, game_hist, ci_deal, ci_game = {}, {}, {}, {}
+for name, f in frames.items():
+    both = np.concatenate([f["total_0"], f["total_1"]])
+    deal_hist[name] = np.histogram(np.clip(both, -300, 799), edges)[0]
+    ci_deal[name] = charts.mean_ci((f["total_0"] + f["total_1"]) / 2)
+    g = f.assign(game=f["deal"] // 2).groupby("game")[["total_0", "total_1"]].sum()
+    gb = np.concatenate([g["total_0"], g["total_1"]])
+    game_hist[name] = np.histogram(np.clip(gb, -400, 1399), gedges)[0]
+    ci_game[name] = charts.mean_ci((g["total_0"] + g["total_1"]) / 2)
+fig, axes = charts.figure(1, 2, height=4.4, width=13)
+charts.distributions_figure(edges, deal_hist, title="Team score per deal", ax=axes[0], mean_ci_of=ci_deal)
+charts.distributions_figure(gedges, game_hist, xlabel=charts.PTS_GAME, title="Team score per game (2 deals)",
+                            ax=axes[1], mean_ci_of=ci_game)
+fig.tight_layout()"""),
+    ("md", """## Seat and dealer effects
+Per seat, by position relative to the dealer (0 = dealer, 1 = first to play), the table points it
+scored and the points left in its hand; and the team score of the dealer's team minus the other team
+(per deal, t-interval over deals)."""),
+    ("code", """rows = []
+for name, f in frames.items():
+    d = f["dealer"].to_numpy()
+    for pos in range(4):
+        seat = (d + pos) % 4
+        idx = np.arange(len(f))
+        table = np.stack([f[f"table_points_s{s}"] for s in range(4)], 1)[idx, seat]
+        hand = np.stack([f[f"hand_points_s{s}"] for s in range(4)], 1)[idx, seat]
+        m, lo, hi = charts.mean_ci(table - hand)
+        rows.append({"strategy": name, "position": pos, "net": m, "net_low": lo, "net_high": hi})
+seat_fx = pd.DataFrame(rows)
+fig, axes = charts.figure(1, 2, height=4.0, width=13)
+for k, name in enumerate(STRATEGIES):
+    t = seat_fx[seat_fx["strategy"] == name]
+    charts.errorbars(axes[0], t["position"] + (k - 2.5) * 0.07, t["net"], t["net_low"], t["net_high"], label=name,
+                     color=charts.PALETTE[k])
+axes[0].set_xticks(range(4), ["dealer", "1st to play", "2nd", "3rd"])
+axes[0].set(title="Seat's table points minus hand points", ylabel="points per deal (one seat)",
+            xlabel="position relative to the dealer")
+axes[0].legend(ncols=2)
+dealer = []
+for name, f in frames.items():
+    dteam = f["dealer"].to_numpy() % 2
+    adv = np.where(dteam == 0, f["total_0"] - f["total_1"], f["total_1"] - f["total_0"])
+    dealer.append((name, *charts.mean_ci(adv)))
+dealer = pd.DataFrame(dealer, columns=["strategy", "mean", "low", "high"])
+charts.forest(axes[1], dealer["strategy"].tolist(), dealer["mean"], dealer["low"], dealer["high"],
+              xlabel="dealer's team - other team, points per deal")
+axes[1].set_title("Dealer's team advantage, 95% CI")
+fig.tight_layout()
+dealer.round(2)"""),
+    ("md", "## End reasons and deal length"),
+    ("code", """rows = []
+for name, f in frames.items():
+    for end in ("out", "passes", "cap"):
+        sh, lo, hi = charts.wilson(int((f["end"] == end).sum()), len(f))
+        rows.append({"strategy": name, "end": end, "share": sh, "ci_low": lo, "ci_high": hi})
+ends = pd.DataFrame(rows)
+fig, axes = charts.figure(1, 2, height=4.0, width=13)
+charts.shares_figure(ends, "end", "strategy", "How deals end (share of deals, Wilson 95% CI)", ax=axes[0])
+tedges = np.arange(0, 201, 2)
+for k, (name, f) in enumerate(frames.items()):
+    m, lo, hi = charts.mean_ci(f["turns"])
+    charts.step_hist(axes[1], tedges, np.histogram(f["turns"].clip(0, 199), tedges)[0],
+                     label=f"{name}: {m:.1f} [{lo:.1f}, {hi:.1f}]", color=charts.PALETTE[k])
+axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seats)", ylabel="density (share per turn)",
+            xlim=(0, 160))
+axes[1].legend()
+fig.tight_layout()
+ends.pivot(index="strategy", columns="end", values="share").round(4)"""),
+]
+
+# ---------------------------------------------------------------------------------------------
+NOTEBOOKS["05_tournament"] = [
+    ("md", """# 05 Tournament: the round robin of the built-in strategies
+
+Every pair of built-in strategies plays a duplicate match on the same deals. The crosstable shows each
+head-to-head mean difference (row minus column, points per deal) with its paired 95% CI; the ranking
+orders strategies by their margin over the field (per deal set, the mean of their differences against
+every opponent) with paired CIs. `mc_search` is left out: at about 20 deals/s it would need hours here
+(add it with a tiny `RUMMY_DEALS` if you want to see it).
+
+""" + rerun("05_tournament", 100_000) + """
+
+Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_holder defensive expert
+--deals $RUMMY_DEALS --seed 2030 --out tournament.parquet`, then `rummy-sim report tournament.parquet
+--out reports/tournament/`."""),
+    ("code", setup(100_000, 2030, '''
+STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
+    ("code", """from sim.tournament import crosstable, format_tournament, play_tournament, ranking
+
+t0 = time.perf_counter()
+tour = play_tournament(STRATEGIES, deals=DEALS, seed=SEED, progress=False)
+print(f"{len(tour.run.experiment.pairings)} pairings x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
+print(format_tournament(tour))"""),
+    ("code", """mean, low, high = (crosstable(tour.run, v) for v in ("mean_diff", "ci_low", "ci_high"))
+fig = charts.crosstable_figure(mean, low, high, title="Round robin: row minus column, points per deal (95% CI)")"""),
+    ("code", """rk = ranking(tour.run)
+fig = charts.ranking_figure(rk, title="Margin over the field, points per deal (paired 95% CI)")
+rk.round(3)"""),
+    ("md", """The game win rate of each pairing (share of two-deal games won by the row team, tie = 1/2) with
+its Wilson interval:"""),
+    ("code", """pr = tour.pairings
+fig, ax = charts.figure(1, 1, height=0.32 * len(pr) + 1.5)
+charts.forest(ax, [f"{a} vs {b}" for a, b in zip(pr["a"], pr["b"])], pr["game_win_rate"], pr["game_win_rate_ci_low"],
+              pr["game_win_rate_ci_high"], zero=False, xlabel="game win rate of the first team (tie = 1/2)")
+ax.axvline(0.5, color="grey", lw=0.8, ls="--")
+ax.set_title("Game win rates, 95% Wilson CI")
+fig.tight_layout()"""),
+]
+
+
+def build() -> list[Path]:
+    paths = []
+    for name, cells in NOTEBOOKS.items():
+        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["language_info"] = {"name": "python"}
+        path = HERE / f"{name}.ipynb"
+        nbformat.write(nb, path)
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for p in build():
+        print(p)
