@@ -29,10 +29,10 @@ Parameters (params array slots):
 
 from numba import njit
 
-from sim.persian.enums import D_DRAW, D_PLAY, MV_PASS, MV_STOCK, MV_TAKE, O_HAND
+from sim.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND
 from sim.persian.cards_nb import mask_value
 from strategies.greedy_nb import greedy_discard, greedy_play
-from strategies.helpers_nb import end_pressure, live_partial_mask, meld_points, table_cards
+from strategies.helpers_nb import blind_draw, end_pressure, live_partial_mask, meld_points, table_cards
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1
@@ -68,10 +68,7 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
 @njit(cache=True)
 def stock_or_pass(moves, n):
     """The stock draw (or the pass on an empty stock)."""
-    for i in range(n):
-        if moves[i, 0] == MV_STOCK or moves[i, 0] == MV_PASS:
-            return i
-    return 0
+    return blind_draw(moves, n)
 
 
 @njit(cache=True)

@@ -45,10 +45,6 @@ from sim.persian.enums import (
     N_SEATS,
     O_HAND,
     O_HAND_SIZES,
-    O_MELD_MASK,
-    O_N_MELDS,
-    O_PILE,
-    O_PILE_N,
     O_SEAT,
     O_STOCK_N,
     O_TAKEN,
@@ -59,26 +55,9 @@ from sim.persian.enums import (
     STOCK_SIZE,
 )
 from sim.rng_nb import rand_below
+from strategies.helpers_nb import pile_cards, table_cards
 
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)
-
-
-@njit(cache=True)
-def table_mask(obs):
-    """Every card in a meld on the table."""
-    m = np.int64(0)
-    for k in range(obs[O_N_MELDS]):
-        m |= obs[O_MELD_MASK + k]
-    return m
-
-
-@njit(cache=True)
-def pile_cards_mask(obs):
-    """Every card in the discard pile."""
-    m = np.int64(0)
-    for i in range(obs[O_PILE_N]):
-        m |= bit(obs[O_PILE + i])
-    return m
 
 
 @njit(cache=True)
@@ -89,7 +68,7 @@ def known_holdings(obs, known):
     table, known holdings)."""
     seat = obs[O_SEAT]
     own = obs[O_HAND]
-    seen = own | pile_cards_mask(obs) | table_mask(obs)
+    seen = own | pile_cards(obs) | table_cards(obs)
     once = np.int64(0)
     twice = np.int64(0)
     for o in range(N_SEATS):

@@ -14,12 +14,10 @@ from sim.persian.enums import (
     D_DRAW,
     D_PLAY,
     MV_DISCARD,
-    MV_PASS,
-    MV_STOCK,
     MV_TAKE,
     O_HAND,
 )
-from strategies.helpers_nb import highest_card, meldable_mask, move_points, partial_meld_mask
+from strategies.helpers_nb import blind_draw, highest_card, meldable_mask, move_points, partial_meld_mask
 
 P_MAX_EXTRA = 0
 
@@ -46,10 +44,7 @@ def greedy_draw(obs, moves, n, params):
             best = i
     if best >= 0:
         return best
-    for i in range(n):
-        if moves[i, 0] == MV_STOCK or moves[i, 0] == MV_PASS:
-            return i
-    return 0
+    return blind_draw(moves, n)
 
 
 @njit(cache=True)

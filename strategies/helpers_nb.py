@@ -15,6 +15,8 @@ from sim.persian.cards_nb import (
     suit_bits,
 )
 from sim.persian.enums import (
+    MV_PASS,
+    MV_STOCK,
     MK_JOKERS,
     MK_RUN,
     MV_LAYOFF,
@@ -128,6 +130,15 @@ def find_move(moves, n, kind):
         if moves[i, 0] == kind:
             return i
     return -1
+
+
+@njit(cache=True)
+def blind_draw(moves, n):
+    """Index of the draw that takes no pile card: the stock, or pass on an empty stock."""
+    for i in range(n):
+        if moves[i, 0] == MV_STOCK or moves[i, 0] == MV_PASS:
+            return i
+    return 0
 
 
 @njit(cache=True)

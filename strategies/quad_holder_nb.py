@@ -31,9 +31,10 @@ import numpy as np
 from numba import njit
 
 from sim.persian.cards_nb import mask_value
-from sim.persian.enums import D_DRAW, D_PLAY, MV_PASS, MV_STOCK, MV_TAKE, O_HAND, O_STOCK_N
+from sim.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND, O_STOCK_N
 from strategies.greedy_nb import greedy_play
 from strategies.helpers_nb import (
+    blind_draw,
     discard_index,
     fourth_cards,
     held_threes,
@@ -75,10 +76,7 @@ def quad_draw(obs, moves, n, max_extra, fourth):
             best = i
     if best >= 0:
         return best
-    for i in range(n):
-        if moves[i, 0] == MV_STOCK or moves[i, 0] == MV_PASS:
-            return i
-    return 0
+    return blind_draw(moves, n)
 
 
 @njit(cache=True)

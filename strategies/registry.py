@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from strategies.dispatch_nb import SID_GREEDY, SID_RANDOM, SID_USER
+from strategies.dispatch_nb import SID_USER
 
 MAX_PARAMS = 16
 

@@ -14,7 +14,6 @@ Conventions
   play phase    ("meld", tuple(sorted(cards))) | ("layoff", card, meld_no) | ("stop",)
   discard phase ("discard", card)
 """
-from collections import Counter
 from itertools import combinations
 
 RANKS = "23456789TJQKA"          # P1, low to high; aces are high only (P5)

@@ -6,7 +6,6 @@ The notebooks are built from notebooks/build_notebooks.py; the test also checks 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import nbformat

@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 

@@ -9,7 +9,7 @@ from sim.persian import enums as E
 from sim.persian.engine import StrategyError, run_deals, results_frame
 from strategies.examples import top_taker
 from strategies.interface import STRATEGY_SIG
-from strategies.registry import Param, get_strategy, parse_spec, register_strategy
+from strategies.registry import get_strategy, parse_spec, register_strategy
 
 
 def test_example_registers_and_plays_in_a_table_of_four_different_strategies():

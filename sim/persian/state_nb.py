@@ -39,7 +39,6 @@ from sim.persian.enums import (
     MK_JOKERS,
     MK_RUN,
     MV_DISCARD,
-    MV_LAYOFF,
     MV_MELD,
     MV_PASS,
     MV_STOCK,
