@@ -66,12 +66,6 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
 
 
 @njit(cache=True)
-def stock_or_pass(moves, n):
-    """The stock draw (or the pass on an empty stock)."""
-    return blind_draw(moves, n)
-
-
-@njit(cache=True)
 def deep_taker_decide(decision, obs, moves, n, params, rng):
     if decision == D_DRAW:
         i, gain = best_take(
@@ -79,7 +73,7 @@ def deep_taker_decide(decision, obs, moves, n, params, rng):
         )
         if i >= 0 and gain >= params[P_MIN_GAIN]:
             return i
-        return stock_or_pass(moves, n)
+        return blind_draw(moves, n)
     if decision == D_PLAY:
         return greedy_play(obs, moves, n)
     return greedy_discard(obs, moves, n)

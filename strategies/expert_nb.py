@@ -28,10 +28,10 @@ import numpy as np
 from numba import njit
 
 from sim.persian.enums import D_DRAW, D_PLAY, O_HAND, O_STOCK_N
-from strategies.deep_taker_nb import best_take, stock_or_pass
+from strategies.deep_taker_nb import best_take
 from strategies.defensive_nb import careful_discard
 from strategies.greedy_nb import greedy_play
-from strategies.helpers_nb import held_threes, opponent_near_out, play_keeping
+from strategies.helpers_nb import blind_draw, held_threes, opponent_near_out, play_keeping
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1
@@ -67,7 +67,7 @@ def expert_decide(decision, obs, moves, n, params, rng):
         )
         if i >= 0 and gain >= params[P_MIN_GAIN]:
             return i
-        return stock_or_pass(moves, n)
+        return blind_draw(moves, n)
     held = expert_held(obs, params)
     if decision == D_PLAY:
         if held == 0:

@@ -45,6 +45,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from sim.persian import enums as E  # noqa: E402
+from card_ids import card_value, cards_of, mask_of  # noqa: E402
 from sim.persian.engine import Table  # noqa: E402
 from sim.persian.engine_nb import play_deals, shuffled_deck  # noqa: E402
 from sim.persian.position import Position  # noqa: E402
@@ -65,23 +66,6 @@ TEST_SPECS = {"mc_search": "mc_search:samples=2"}
 
 
 # ------------------------------------------------------------------ helpers
-def cards_of(mask: int) -> list[int]:
-    mask = int(mask)
-    return [c for c in range(E.N_CARDS) if (mask >> c) & 1]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
-def card_value(c: int) -> int:
-    if c >= E.JOKER0:
-        return 20
-    rank = c % 13
-    return 15 if rank == 12 else 10 if rank >= 8 else rank + 2
 
 
 def seat_rngs(seed: int, deal: int) -> np.ndarray:

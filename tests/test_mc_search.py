@@ -20,6 +20,7 @@ if ROOT not in sys.path:
 
 from sim.match import play_match  # noqa: E402
 from sim.persian import enums as E  # noqa: E402
+from card_ids import mask_of  # noqa: E402
 from sim.persian.engine import run_deals  # noqa: E402
 from sim.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.persian.position import Position  # noqa: E402
@@ -45,13 +46,6 @@ def bits(mask) -> list[int]:
 
 def popcount(mask) -> int:
     return bin(int(mask)).count("1")
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
 
 
 def start(seed: int, deal: int, rules: RuleOptions) -> Position:

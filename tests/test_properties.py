@@ -30,6 +30,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from sim.persian import enums as E  # noqa: E402
+from card_ids import card_value, cards_of, mask_of, value_of  # noqa: E402
 from sim.persian.engine import Table, run_deals  # noqa: E402
 from sim.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.persian.position import Position  # noqa: E402
@@ -44,32 +45,6 @@ END_CODE = {name: code for code, name in enumerate(E.END_NAMES)}
 
 
 # ------------------------------------------------------------------ helpers
-def card_value(c: int) -> int:
-    """P4, written out independently of the engine's tables."""
-    if c >= E.JOKER0:
-        return 20
-    rank = c % 13  # 0..12 = 2..A
-    if rank == 12:
-        return 15
-    if rank >= 8:  # 10, J, Q, K
-        return 10
-    return rank + 2
-
-
-def cards_of(mask: int) -> list[int]:
-    mask = int(mask)
-    return [c for c in range(E.N_CARDS) if (mask >> c) & 1]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
-def value_of(mask: int) -> int:
-    return sum(card_value(c) for c in cards_of(mask))
 
 
 def is_four_of_a_kind(mask: int) -> bool:
