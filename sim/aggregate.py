@@ -208,13 +208,7 @@ class Totals:
         """Per team: mean points per deal above its opponents, averaged over its pairings
         (a tournament ranking), with a paired CI over deal sets."""
         exp = self.exp
-        t, p = len(exp.teams), len(exp.pairings)
-        w = np.zeros((t, p))
-        for q, (i, j) in enumerate(exp.pairings):
-            w[i, q] += 1.0
-            w[j, q] -= 1.0
-        deg = np.abs(w).sum(axis=1)
-        w = w / np.where(deg > 0, deg, 1.0)[:, None]
+        w = team_weights(exp)
         means, m2s = self.sets.combination(w)
         rows = []
         for i, label in enumerate(exp.team_labels()):
@@ -236,6 +230,17 @@ class Totals:
         """Paired interval of the per-set series ``w @ diffs`` (weights over pairings)."""
         means, m2s = self.sets.combination(np.asarray(w, dtype=float))
         return interval(self.sets.n, means[0], m2s[0])
+
+
+def team_weights(exp: Experiment) -> np.ndarray:
+    """(teams x pairings) weights: a team's margin over the field is the mean of its
+    pairings' A - B differences, signed by which side it played (+A, -B)."""
+    w = np.zeros((len(exp.teams), len(exp.pairings)))
+    for q, (i, j) in enumerate(exp.pairings):
+        w[i, q] += 1.0
+        w[j, q] -= 1.0
+    deg = np.abs(w).sum(axis=1)
+    return w / np.where(deg > 0, deg, 1.0)[:, None]
 
 
 def interval(n: float, mean: float, m2: float, level: float = 0.95) -> dict:

@@ -19,6 +19,7 @@ import pandas as pd
 
 from sim import experiment as X
 from sim import stats
+from sim.aggregate import team_weights
 from sim.match import _num, ci_text, experiment_options, short_p
 from sim.runner import ExperimentResult, run_experiment
 
@@ -67,13 +68,7 @@ def ranking(run: ExperimentResult) -> pd.DataFrame:
     """Teams by margin over the field, with CI and the Holm-adjusted p of rank k vs rank k+1."""
     totals = run.totals
     margins = totals.team_margins().sort_values("margin", ascending=False, kind="stable").reset_index()
-    exp = run.experiment
-    t, p = len(exp.teams), len(exp.pairings)
-    w = np.zeros((t, p))
-    for q, (i, j) in enumerate(exp.pairings):
-        w[i, q] += 1.0
-        w[j, q] -= 1.0
-    w /= np.abs(w).sum(axis=1, keepdims=True)
+    w = team_weights(run.experiment)
     raw = []
     for k in range(len(margins) - 1):
         i, j = margins.loc[k, "index"], margins.loc[k + 1, "index"]
