@@ -1,0 +1,197 @@
+"""Python face of the compiled Indian Rummy engine: validate, run, collect.
+
+``run_deals(specs, deals, seed)`` plays deals between 2..6 seated strategy specs (one
+per seat, I1) and returns a :class:`DealRun`: the raw result matrix (one int64 row per
+deal, columns C_* of enums.py) and, in recording mode, the events of each deal.
+``results_frame`` turns the matrix into a DataFrame.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Sequence
+
+import numba
+import numpy as np
+import pandas as pd
+
+from sim.games.indian import enums as E
+from sim.games.indian.rules import RuleOptions, check_players
+from strategies.interface import unused_slot
+from strategies.registry import StrategySpec, registry_for
+
+GAME = "indian"
+MAX_SEED = 2**63 - 1
+MAX_EVENTS_RECORD2 = 100_000
+
+
+class StrategyError(ValueError):
+    """A strategy returned an illegal move. ``results`` keeps every finished deal."""
+
+    def __init__(self, message: str, results: np.ndarray):
+        super().__init__(message)
+        self.results = results
+
+
+def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tuple[StrategySpec, ...]:
+    """One validated Indian strategy spec per seat (2..6 seats, I1)."""
+    if isinstance(specs, (str, StrategySpec)):
+        specs = [specs]
+    reg = registry_for(GAME)
+    parsed = tuple(reg.parse_spec(s) for s in specs)
+    check_players(len(parsed))
+    return parsed
+
+
+def kernel_args(specs: tuple[StrategySpec, ...]):
+    """(strategy ids, parameter matrix, six function slots) for the kernel."""
+    infos = [s.info for s in specs]
+    sids = np.array([i.sid for i in infos], dtype=np.int64)
+    params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
+    fns = [i.function if i.function is not None else unused_slot for i in infos]
+    fns += [unused_slot] * (E.MAX_SEATS - len(fns))
+    return sids, params, tuple(fns)
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed {seed!r} is not an integer")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"seed {seed} is outside [0, 2**63 - 1]")
+    return int(seed)
+
+
+def deal_indices(deals) -> np.ndarray:
+    """Deal indices from a count, a range or an array (validated, int64)."""
+    if isinstance(deals, (int, np.integer)) and not isinstance(deals, bool):
+        if deals <= 0:
+            raise ValueError(f"number of deals must be positive, got {deals}")
+        return np.arange(int(deals), dtype=np.int64)
+    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.int64))
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError("deals must be a positive count or a non-empty 1-D list of deal indices")
+    if (arr < 0).any():
+        raise ValueError("deal indices must be non-negative")
+    return arr
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` numba threads (None: all cores); returns the count in force."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = top
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = min(int(threads), top)
+    if os.environ.get("NUMBA_DISABLE_JIT") != "1":
+        numba.set_num_threads(threads)
+    return threads
+
+
+@dataclass
+class DealRun:
+    """Raw output of ``run_deals``."""
+
+    specs: tuple[StrategySpec, ...]
+    rules: RuleOptions
+    seed: int
+    deals: np.ndarray  # the deal indices played, in row order
+    results: np.ndarray  # (n_deals, N_RESULT_COLS) int64
+    events: np.ndarray | None = None  # (n_deals, max_events, EVENT_COLS) when recording
+    event_counts: np.ndarray | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.specs)
+
+    def names(self) -> list[str]:
+        return [str(s) for s in self.specs]
+
+    def deal_events(self, i: int) -> np.ndarray:
+        """The event rows of the i-th deal of this run."""
+        return self.events[i, : self.event_counts[i]]
+
+
+def run_deals(
+    specs: Sequence[str | StrategySpec] | str,
+    deals,
+    seed: int,
+    rules: RuleOptions | dict | None = None,
+    threads: int | None = None,
+    record: int = 0,
+    max_events: int | None = None,
+) -> DealRun:
+    """Play ``deals`` (a count or deal indices) under ``seed`` with one spec per seat.
+
+    Raises ValueError on bad input (player count, decks that cannot deal, unknown rule
+    option, seed, deals) and StrategyError (a ValueError) naming strategy, seat, seed
+    and deal when a strategy answers illegally; the error carries every deal's results.
+    """
+    from sim.games.indian.engine_nb import play_deals
+
+    specs = parse_specs(specs)
+    players = len(specs)
+    rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
+    rules_arr = rules.to_array(players)
+    seed = check_seed(seed)
+    idx = deal_indices(deals)
+    if isinstance(record, bool) or record not in (0, 1, 2):
+        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    set_threads(threads)
+    sids, params, fns = kernel_args(specs)
+    res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
+    if record:
+        n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else MAX_EVENTS_RECORD2)
+        ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
+        ev_n = np.zeros(idx.size, dtype=np.int64)
+    else:
+        ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
+        ev_n = np.zeros(1, dtype=np.int64)
+    play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
+    run = DealRun(specs, rules, seed, idx, res, ev if record else None, ev_n if record else None)
+    _raise_on_errors(run)
+    if record and (ev_n < 0).any():
+        raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
+    return run
+
+
+def _raise_on_errors(run: DealRun) -> None:
+    bad = np.flatnonzero(run.results[:, E.C_END] == E.END_ERROR)
+    if bad.size == 0:
+        return
+    row = run.results[bad[0]]
+    seat = int(row[E.C_ERR_SEAT])
+    decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
+    msg = (
+        f"strategy {run.names()[seat]!r} in seat {seat} made an illegal move at a {decision} "
+        f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
+        f"are legal (seed {run.seed}, deal {int(run.deals[bad[0]])})"
+    )
+    if bad.size > 1:
+        msg += f"; {bad.size - 1} more deal(s) failed the same way"
+    raise StrategyError(msg, run.results)
+
+
+def results_frame(run: DealRun) -> pd.DataFrame:
+    """One row per deal: end, winner, turns and per-seat columns ``{name}_s{seat}``
+    (points lost and gained, net, drop, wrong declaration, counters) for the seated seats."""
+    r = run.results
+    p = run.players
+    cols: dict[str, np.ndarray] = {
+        "deal": r[:, E.C_DEAL],
+        "dealer": r[:, E.C_DEALER].astype(np.int8),
+        "players": r[:, E.C_PLAYERS].astype(np.int8),
+        "end": pd.Categorical.from_codes(r[:, E.C_END], categories=list(E.END_NAMES)),
+        "winner": r[:, E.C_WINNER].astype(np.int8),
+        "turns": r[:, E.C_TURNS].astype(np.int32),
+    }
+    for name, c in E.SEAT_COLUMNS:
+        for seat in range(p):
+            cols[f"{name}_s{seat}"] = r[:, c + seat].astype(np.int32)
+    for seat in range(p):
+        cols[f"net_s{seat}"] = (r[:, E.C_GAIN + seat] - r[:, E.C_LOST + seat]).astype(np.int32)
+    df = pd.DataFrame(cols)
+    for seat, spec in enumerate(run.names()):
+        df[f"strategy_s{seat}"] = pd.Categorical([spec] * len(df))
+    return df

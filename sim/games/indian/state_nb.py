@@ -1,0 +1,322 @@
+"""The Indian Rummy position as one int64 array, and the kernels that change it (I2-I9).
+
+``st`` (layout in enums.py): its first OBS_SIZE slots are what every player may see
+(I9: the pile's contents, the cut joker, hand sizes, drops, every draw from the pile,
+every discard), the rest is hidden (hands, the stock and the pile in order). Kernels
+here never call strategies; engine_nb.py drives the turn loop.
+
+Readings of the rule book made here:
+
+* I3/I7: a drop is made instead of drawing, so it is offered at every draw decision;
+  it is a *first* drop while the seat has not drawn in this deal, a *middle* drop later.
+  A drop counts as a turn (for the turn cap and ``turns_played``).
+* I8: the reshuffle is made at the start of a seat's turn when the stock is empty,
+  before the draw decision (so also before a drop). With a one-card pile no new stock
+  can be formed: only the pile's top card (or a drop) is then legal.
+* I5: a wrong declarer's discard stays on the pile and its 13 cards leave play; the
+  deal goes on with the next seat still in it.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.games.indian.enums import (
+    D_DISCARD,
+    D_DRAW,
+    JOKER,
+    MV_DECLARE,
+    MV_DISCARD,
+    MV_DROP,
+    MV_PILE,
+    MV_STOCK,
+    N_KINDS,
+    N_RANKS,
+    N_RULES,
+    O_CUT_JOKER,
+    O_DEALER,
+    O_DECISION,
+    O_DISCARDED,
+    O_HAND_N,
+    O_HAS_DRAWN,
+    O_IN_PLAY,
+    O_N_DISCARDS,
+    O_PICKED,
+    O_PICKUPS,
+    O_PILE_COUNTS,
+    O_PILE_N,
+    O_PLAYERS,
+    O_RING,
+    O_RULES,
+    O_SEAT,
+    O_STATUS,
+    O_STOCK_N,
+    O_TOP,
+    O_TURN,
+    O_WILD_RANK,
+    RING,
+    S_FIRST_CHANCE,
+    S_HANDS,
+    S_PILE,
+    S_STOCK,
+    ST_IN,
+    MAX_SEATS,
+    HAND_SIZE,
+)
+from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
+
+
+@njit(cache=True)
+def card_value(k, wild_rank):
+    """I6 points of kind ``k``: A K Q J T 10, 2-9 face, printed and wild-rank jokers 0."""
+    if k == JOKER:
+        return 0
+    r = k % N_RANKS
+    if r == wild_rank:
+        return 0
+    if r >= 8:
+        return 10
+    return r + 2
+
+
+@njit(cache=True)
+def is_joker(k, wild_rank):
+    """A printed joker or a card of the wild rank (I2)."""
+    return k == JOKER or k % N_RANKS == wild_rank
+
+
+@njit(cache=True)
+def hand_of(st, seat):
+    """View of seat ``seat``'s hand counts[53] inside ``st``."""
+    b = S_HANDS + seat * N_KINDS
+    return st[b : b + N_KINDS]
+
+
+@njit(cache=True)
+def init_state(st, shoe, rules, players, dealer, hands_seq, stock_buf):
+    """Deal ``shoe`` into ``st`` (I2); ``hands_seq`` (int64[6, 13]) and ``stock_buf``
+    (int64[>= shoe size]) are scratch, left holding the dealt order."""
+    decks = rules[1]  # R_DECKS
+    st[:] = 0
+    first, cut, n = deal_order(shoe, decks, players, dealer, hands_seq, stock_buf)
+    st[O_SEAT] = (dealer + 1) % players
+    st[O_DEALER] = dealer
+    st[O_PLAYERS] = players
+    st[O_DECISION] = D_DRAW
+    st[O_TURN] = 0
+    st[O_CUT_JOKER] = cut
+    st[O_WILD_RANK] = wild_rank_of(cut)
+    st[O_IN_PLAY] = players
+    for s in range(players):
+        h = hand_of(st, s)
+        for i in range(HAND_SIZE):
+            h[hands_seq[s, i]] += 1
+        st[O_HAND_N + s] = HAND_SIZE
+        st[O_STATUS + s] = ST_IN
+        st[S_FIRST_CHANCE + s] = -1
+    for s in range(players, MAX_SEATS):
+        st[S_FIRST_CHANCE + s] = -1
+    # stock: bottom first in the state (top = last), so reverse the top-first buffer
+    for i in range(n):
+        st[S_STOCK + n - 1 - i] = stock_buf[i]
+    st[O_STOCK_N] = n
+    st[S_PILE] = first
+    st[O_PILE_N] = 1
+    st[O_TOP] = first
+    st[O_PILE_COUNTS + first] += 1
+    for i in range(N_RULES):
+        st[O_RULES + i] = rules[i]
+
+
+@njit(cache=True)
+def maybe_reshuffle(st, rs, buf):
+    """I8: if the stock is empty and the pile has more than its top card, the pile except
+    its top card becomes the new stock (deal_nb.reshuffle). Returns the number of cards
+    moved (0 = nothing done); ``buf[:m]`` then holds the new stock, top first."""
+    if st[O_STOCK_N] > 0 or st[O_PILE_N] < 2:
+        return 0
+    m = st[O_PILE_N] - 1
+    for i in range(m):
+        buf[i] = st[S_PILE + i]
+    reshuffle(buf[:m], rs)
+    for i in range(m):
+        st[S_STOCK + m - 1 - i] = buf[i]
+        st[O_PILE_COUNTS + buf[i]] -= 1
+    top = st[S_PILE + m]
+    st[S_PILE] = top
+    st[O_PILE_N] = 1
+    st[O_STOCK_N] = m
+    return m
+
+
+@njit(cache=True)
+def draw_moves(st, moves):
+    """Legal moves of a draw decision (I3, I7): stock, pile top, drop, in that order."""
+    n = 0
+    if st[O_STOCK_N] > 0:
+        moves[n, 0] = MV_STOCK
+        moves[n, 1] = 0
+        moves[n, 2] = 0
+        moves[n, 3] = 0
+        n += 1
+    if st[O_PILE_N] > 0:
+        moves[n, 0] = MV_PILE
+        moves[n, 1] = st[O_TOP]
+        moves[n, 2] = 0
+        moves[n, 3] = 0
+        n += 1
+    moves[n, 0] = MV_DROP
+    moves[n, 1] = 0
+    moves[n, 2] = 0
+    moves[n, 3] = 0
+    return n + 1
+
+
+@njit(cache=True)
+def discard_moves(st, moves):
+    """Legal moves of a discard decision (I3, I5): a discard per distinct kind held,
+    ascending, then a declaration per distinct kind held, ascending."""
+    h = hand_of(st, st[O_SEAT])
+    n = 0
+    for k in range(N_KINDS):
+        if h[k] > 0:
+            moves[n, 0] = MV_DISCARD
+            moves[n, 1] = k
+            moves[n, 2] = 0
+            moves[n, 3] = 0
+            n += 1
+    d = n
+    for i in range(d):
+        moves[n, 0] = MV_DECLARE
+        moves[n, 1] = moves[i, 1]
+        moves[n, 2] = 0
+        moves[n, 3] = 0
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def draw_stock(st):
+    """Take the top stock card into the seat's hand; returns its kind."""
+    seat = st[O_SEAT]
+    n = st[O_STOCK_N] - 1
+    k = st[S_STOCK + n]
+    st[O_STOCK_N] = n
+    st[S_HANDS + seat * N_KINDS + k] += 1
+    st[O_HAND_N + seat] += 1
+    st[O_HAS_DRAWN + seat] = 1
+    return k
+
+
+@njit(cache=True)
+def draw_pile(st):
+    """Take the top discard into the seat's hand (public, I9); returns its kind."""
+    seat = st[O_SEAT]
+    n = st[O_PILE_N] - 1
+    k = st[S_PILE + n]
+    st[O_PILE_N] = n
+    st[O_PILE_COUNTS + k] -= 1
+    st[O_TOP] = st[S_PILE + n - 1] if n > 0 else -1
+    st[S_HANDS + seat * N_KINDS + k] += 1
+    st[O_HAND_N + seat] += 1
+    st[O_HAS_DRAWN + seat] = 1
+    st[O_PICKUPS + seat] += 1
+    st[O_PICKED + seat * N_KINDS + k] += 1
+    return k
+
+
+@njit(cache=True)
+def discard(st, k):
+    """The seat puts kind ``k`` from its hand on top of the pile (public, I9)."""
+    seat = st[O_SEAT]
+    st[S_HANDS + seat * N_KINDS + k] -= 1
+    st[O_HAND_N + seat] -= 1
+    n = st[O_PILE_N]
+    st[S_PILE + n] = k
+    st[O_PILE_N] = n + 1
+    st[O_TOP] = k
+    st[O_PILE_COUNTS + k] += 1
+    st[O_DISCARDED + seat * N_KINDS + k] += 1
+    j = st[O_N_DISCARDS] % RING
+    st[O_RING + 2 * j] = seat
+    st[O_RING + 2 * j + 1] = k
+    st[O_N_DISCARDS] += 1
+
+
+@njit(cache=True)
+def leave_deal(st, seat, status):
+    """The seat leaves the deal (drop I7 or wrong declaration I5); its cards leave play."""
+    st[O_STATUS + seat] = status
+    st[O_HAND_N + seat] = 0
+    b = S_HANDS + seat * N_KINDS
+    for k in range(N_KINDS):
+        st[b + k] = 0
+    st[O_IN_PLAY] -= 1
+
+
+@njit(cache=True)
+def next_turn(st):
+    """Pass the turn clockwise to the next seat still in the deal (I3)."""
+    players = st[O_PLAYERS]
+    s = st[O_SEAT]
+    for _ in range(players):
+        s = (s + 1) % players
+        if st[O_STATUS + s] == ST_IN:
+            break
+    st[O_SEAT] = s
+    st[O_TURN] += 1
+
+
+@njit(cache=True)
+def jokers_in(h, wild_rank):
+    """Printed jokers plus cards of the wild rank in counts ``h``."""
+    n = h[JOKER]
+    for s in range(4):
+        n += h[s * N_RANKS + wild_rank]
+    return n
+
+
+@njit(cache=True)
+def only_one_loose(h, wild_rank, triple_is_run, max_j_run, max_j_set):
+    """A quick necessary test for "some 13 of these 14 cards can be declared" (I4, I5):
+    with at most one joker per group every natural card (not a joker) shares its group
+    with another non-joker-acting card of the same rank, or of the same suit within two
+    ranks (ace low or high), or an identical card when three identical cards form a run.
+    Returns False when two or more cards have no such partner (no declaration possible).
+    With more jokers per group allowed the test is skipped (returns True)."""
+    if max_j_run > 1 or max_j_set > 1:
+        return True
+    loose = 0
+    for k in range(JOKER):
+        c = h[k]
+        if c == 0:
+            continue
+        r = k % N_RANKS
+        if r == wild_rank:
+            continue
+        s = k // N_RANKS
+        ok = False
+        if triple_is_run == 1 and c >= 2:
+            ok = True
+        if not ok:
+            for t in range(4):
+                if t != s and h[t * N_RANKS + r] > 0:
+                    ok = True
+                    break
+        if not ok:
+            base = s * N_RANKS
+            for d in (-2, -1, 1, 2):
+                q = r + d
+                if 0 <= q < N_RANKS and h[base + q] > 0:
+                    ok = True
+                    break
+                # the ace (rank 12) also stands below the 2 (A-2-3)
+                if r == 12 and (d == 1 or d == 2) and h[base + d - 1] > 0:
+                    ok = True
+                    break
+            if not ok and r <= 1 and h[base + 12] > 0:
+                ok = True  # 2 or 3 with an ace (A-2-3)
+        if not ok:
+            loose += c
+            if loose >= 2:
+                return False
+    return True

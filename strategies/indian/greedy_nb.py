@@ -1,0 +1,146 @@
+"""Indian `greedy`: a deadwood minimiser that declares as soon as it validly can (I5, I6).
+
+- Draw: takes the top discard when that lowers its best deadwood, i.e. when the least
+  ``min_deadwood`` of the 13 cards it could keep after taking it (discarding any one of
+  the 14) is below ``min_deadwood`` of its current 13; otherwise the stock. Never drops
+  (unless a drop is the only legal move).
+- Discard: declares, discarding kind k, when the solver's ``can_declare`` holds for the
+  13 cards left (the lowest such k); otherwise discards the kind whose removal leaves the
+  least deadwood (ties: the higher-valued card, then the higher kind).
+
+It reads only its own hand, the top discard and the rules in its observation (I9).
+The hand slice of the observation copy is used as scratch (changed and restored), so no
+array is allocated per decision.
+"""
+
+from numba import njit
+
+from sim.games.indian.enums import (
+    D_DRAW,
+    JOKER,
+    MV_DECLARE,
+    MV_DISCARD,
+    MV_PILE,
+    MV_STOCK,
+    N_KINDS,
+    N_RANKS,
+    O_HAND,
+    O_RULES,
+    O_TOP,
+    O_WILD_RANK,
+    R_MAX_J_RUN,
+    R_MAX_J_SET,
+    R_TRIPLE_IS_RUN,
+)
+from sim.games.indian.solver_nb import can_declare, min_deadwood
+
+BIG = 1 << 40
+
+
+@njit(cache=True)
+def value_of(k, wild_rank):
+    """I6 points of kind k (jokers and wild-rank cards 0)."""
+    if k == JOKER:
+        return 0
+    r = k % N_RANKS
+    if r == wild_rank:
+        return 0
+    if r >= 8:
+        return 10
+    return r + 2
+
+
+@njit(cache=True)
+def hand_view(obs):
+    return obs[O_HAND : O_HAND + N_KINDS]
+
+
+@njit(cache=True)
+def best_discard(h, wild, mjr, mjs, tir, check_declare):
+    """For a 14-card hand ``h`` (changed and restored): ``(kind, deadwood, declare)`` —
+    the kind whose discard leaves the least min_deadwood (ties: higher value, then higher
+    kind), that deadwood, and the lowest kind whose discard leaves a valid declaration
+    (-1 if none, or if ``check_declare`` is False)."""
+    best_k = -1
+    best_d = BIG
+    best_v = -1
+    decl = -1
+    for k in range(N_KINDS):
+        if h[k] == 0:
+            continue
+        h[k] -= 1
+        d = min_deadwood(h, wild, mjr, mjs, tir)
+        if check_declare and decl < 0 and d == 0:
+            if can_declare(h, wild, mjr, mjs, tir):
+                decl = k
+        h[k] += 1
+        v = value_of(k, wild)
+        if d < best_d or (d == best_d and v >= best_v):
+            best_k = k
+            best_d = d
+            best_v = v
+    return best_k, best_d, decl
+
+
+@njit(cache=True)
+def row_of(moves, n, kind, a):
+    """Index of the legal move (kind, a), or -1."""
+    for i in range(n):
+        if moves[i, 0] == kind and moves[i, 1] == a:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def row_of_kind(moves, n, kind):
+    for i in range(n):
+        if moves[i, 0] == kind:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def greedy_draw(obs, moves, n):
+    """The greedy draw: the pile's top card if it lowers the best deadwood, else the stock."""
+    i_stock = row_of_kind(moves, n, MV_STOCK)
+    i_pile = row_of_kind(moves, n, MV_PILE)
+    if i_pile < 0:
+        return i_stock if i_stock >= 0 else n - 1
+    if i_stock < 0:
+        return i_pile
+    wild = obs[O_WILD_RANK]
+    mjr = obs[O_RULES + R_MAX_J_RUN]
+    mjs = obs[O_RULES + R_MAX_J_SET]
+    tir = obs[O_RULES + R_TRIPLE_IS_RUN]
+    h = hand_view(obs)
+    cur = min_deadwood(h, wild, mjr, mjs, tir)
+    top = obs[O_TOP]
+    h[top] += 1
+    k, d, decl = best_discard(h, wild, mjr, mjs, tir, False)
+    h[top] -= 1
+    if d < cur:
+        return i_pile
+    return i_stock
+
+
+@njit(cache=True)
+def greedy_discard(obs, moves, n):
+    """The greedy discard: declare if it validly can, else the least-deadwood discard."""
+    wild = obs[O_WILD_RANK]
+    h = hand_view(obs)
+    k, d, decl = best_discard(
+        h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], obs[O_RULES + R_TRIPLE_IS_RUN], True
+    )
+    if decl >= 0:
+        i = row_of(moves, n, MV_DECLARE, decl)
+        if i >= 0:
+            return i
+    i = row_of(moves, n, MV_DISCARD, k)
+    return i if i >= 0 else 0
+
+
+@njit(cache=True)
+def greedy_decide(decision, obs, moves, n, params, rng):
+    if decision == D_DRAW:
+        return greedy_draw(obs, moves, n)
+    return greedy_discard(obs, moves, n)
