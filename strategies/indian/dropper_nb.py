@@ -26,6 +26,7 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
 )
 from sim.games.indian.solver_nb import min_deadwood
+from sim.games.indian.state_nb import has_pure_run
 from strategies.indian.greedy_nb import greedy_decide, hand_view, row_of_kind
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
@@ -34,25 +35,6 @@ P_NEED_PURE = 1
 P_NEED_JOKER = 2
 P_MIDDLE_DROP_DEADWOOD = 3
 P_MIDDLE_DROP_TURN = 4
-
-
-@njit(cache=True)
-def has_pure_run(h, triple_is_run):
-    """Three consecutive natural cards of one suit (ace low or high), or with three decks
-    three identical cards (I4); cards of the wild rank count as their natural selves."""
-    for s in range(4):
-        b = s * N_RANKS
-        # ace low: A-2-3
-        if h[b + 12] > 0 and h[b] > 0 and h[b + 1] > 0:
-            return True
-        for r in range(N_RANKS - 2):
-            if h[b + r] > 0 and h[b + r + 1] > 0 and h[b + r + 2] > 0:
-                return True
-    if triple_is_run == 1:
-        for k in range(JOKER):
-            if h[k] >= 3:
-                return True
-    return False
 
 
 @njit(cache=True)

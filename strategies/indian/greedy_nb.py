@@ -5,7 +5,7 @@
   the 14) is below ``min_deadwood`` of its current 13; otherwise the stock. Never drops
   (unless a drop is the only legal move).
 - Discard: declares, discarding kind k, when the solver's ``can_declare`` holds for the
-  13 cards left (the lowest such k); otherwise discards the kind whose removal leaves the
+  13 cards left (the highest-valued such k, then the highest kind); otherwise discards the kind whose removal leaves the
   least deadwood (ties: the higher-valued card, then the higher kind).
 
 It reads only its own hand, the top discard and the rules in its observation (I9).
@@ -59,27 +59,69 @@ def hand_view(obs):
 def best_discard(h, wild, mjr, mjs, tir, check_declare):
     """For a 14-card hand ``h`` (changed and restored): ``(kind, deadwood, declare)`` —
     the kind whose discard leaves the least min_deadwood (ties: higher value, then higher
-    kind), that deadwood, and the lowest kind whose discard leaves a valid declaration
-    (-1 if none, or if ``check_declare`` is False)."""
+    kind), that deadwood, and a kind whose discard leaves a valid declaration (-1 if none,
+    or if ``check_declare`` is False).
+
+    Exact branch and bound: with m = min_deadwood of all 14 cards, discarding k leaves at
+    least m - value(k) (the best arrangement of the 13, plus k as deadwood, is one of the
+    14), so kinds are tried by value then kind, descending, until that bound reaches the
+    best deadwood found (later kinds cannot beat it, and lose its ties)."""
+    m = min_deadwood(h, wild, mjr, mjs, tir)
     best_k = -1
     best_d = BIG
-    best_v = -1
+    for v in range(10, -1, -1):
+        if best_k >= 0 and m - v >= best_d:
+            break
+        for k in range(N_KINDS - 1, -1, -1):
+            if h[k] == 0 or value_of(k, wild) != v:
+                continue
+            h[k] -= 1
+            d = min_deadwood(h, wild, mjr, mjs, tir)
+            h[k] += 1
+            if d < best_d:
+                best_k = k
+                best_d = d
+            if m - v >= best_d:
+                break
     decl = -1
-    for k in range(N_KINDS):
-        if h[k] == 0:
-            continue
-        h[k] -= 1
-        d = min_deadwood(h, wild, mjr, mjs, tir)
-        if check_declare and decl < 0 and d == 0:
-            if can_declare(h, wild, mjr, mjs, tir):
-                decl = k
-        h[k] += 1
-        v = value_of(k, wild)
-        if d < best_d or (d == best_d and v >= best_v):
-            best_k = k
-            best_d = d
-            best_v = v
+    if check_declare and best_d == 0:
+        # a kind whose discard leaves 0 deadwood and a full valid declaration (I5)
+        for v in range(10, -1, -1):
+            if m - v > 0 or decl >= 0:
+                break
+            for k in range(N_KINDS - 1, -1, -1):
+                if h[k] == 0 or value_of(k, wild) != v:
+                    continue
+                h[k] -= 1
+                if min_deadwood(h, wild, mjr, mjs, tir) == 0 and can_declare(h, wild, mjr, mjs, tir):
+                    decl = k
+                h[k] += 1
+                if decl >= 0:
+                    break
     return best_k, best_d, decl
+
+
+@njit(cache=True)
+def lowers_deadwood(h, top, cur, wild, mjr, mjs, tir):
+    """True when some 13 of ``h`` plus ``top`` (changed and restored) have a min_deadwood
+    below ``cur`` (the same bound as best_discard: discarding k leaves >= m14 - value(k))."""
+    h[top] += 1
+    m = min_deadwood(h, wild, mjr, mjs, tir)
+    found = False
+    for v in range(10, -1, -1):
+        if m - v >= cur or found:
+            break
+        for k in range(N_KINDS):
+            if h[k] == 0 or value_of(k, wild) != v or k == top:
+                continue
+            h[k] -= 1
+            d = min_deadwood(h, wild, mjr, mjs, tir)
+            h[k] += 1
+            if d < cur:
+                found = True
+                break
+    h[top] -= 1
+    return found
 
 
 @njit(cache=True)
@@ -114,11 +156,7 @@ def greedy_draw(obs, moves, n):
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
     cur = min_deadwood(h, wild, mjr, mjs, tir)
-    top = obs[O_TOP]
-    h[top] += 1
-    k, d, decl = best_discard(h, wild, mjr, mjs, tir, False)
-    h[top] -= 1
-    if d < cur:
+    if lowers_deadwood(h, obs[O_TOP], cur, wild, mjr, mjs, tir):
         return i_pile
     return i_stock
 

@@ -106,6 +106,7 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.solver_nb import arrange, can_declare, min_deadwood
 from sim.games.indian.state_nb import (
+    card_value,
     discard,
     discard_moves,
     draw_moves,
@@ -117,7 +118,8 @@ from sim.games.indian.state_nb import (
     leave_deal,
     maybe_reshuffle,
     next_turn,
-    only_one_loose,
+    has_pure_run,
+    loose_cards,
 )
 from sim.rng_nb import STREAM_SEAT0, stream_key
 from strategies.indian.dispatch_nb import SEAT_FNS, call_strategy
@@ -183,10 +185,15 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
 def _declaration_chance(st, h, wild, mjr, mjs, tir):
     """True when some 13 of the 14 cards in ``h`` form a valid declaration (I5).
     ``h`` is changed and restored."""
-    if not only_one_loose(h, wild, tir, mjr, mjs):
+    if not has_pure_run(h, tir):
         return False
+    n_loose, loose = loose_cards(h, wild, tir, mjr, mjs)
+    if n_loose >= 2:
+        return False
+    # discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or more
+    m14 = min_deadwood(h, wild, mjr, mjs, tir)
     for k in range(N_KINDS):
-        if h[k] == 0:
+        if h[k] == 0 or (n_loose == 1 and k != loose) or card_value(k, wild) < m14:
             continue
         h[k] -= 1
         ok = False

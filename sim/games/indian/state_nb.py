@@ -276,16 +276,20 @@ def jokers_in(h, wild_rank):
 
 
 @njit(cache=True)
-def only_one_loose(h, wild_rank, triple_is_run, max_j_run, max_j_set):
-    """A quick necessary test for "some 13 of these 14 cards can be declared" (I4, I5):
-    with at most one joker per group every natural card (not a joker) shares its group
-    with another non-joker-acting card of the same rank, or of the same suit within two
-    ranks (ace low or high), or an identical card when three identical cards form a run.
-    Returns False when two or more cards have no such partner (no declaration possible).
-    With more jokers per group allowed the test is skipped (returns True)."""
+def loose_cards(h, wild_rank, triple_is_run, max_j_run, max_j_set):
+    """A quick necessary test for "some 13 of these 14 cards can be declared" (I4, I5).
+
+    With at most one joker per group every natural card (not of the wild rank) shares its
+    group with another card that is not acting as a joker: one of the same rank in another
+    suit, or of the same suit within two ranks (ace low or high), or an identical card when
+    three identical cards form a run. Returns ``(n, k)``: the number of cards with no such
+    partner (counted up to 2) and the kind of the last one found. A declaration needs
+    ``n <= 1``, and when ``n == 1`` it must discard kind k. With more jokers per group
+    allowed the test is skipped (returns (0, -1))."""
     if max_j_run > 1 or max_j_set > 1:
-        return True
+        return 0, -1
     loose = 0
+    last = -1
     for k in range(JOKER):
         c = h[k]
         if c == 0:
@@ -314,9 +318,28 @@ def only_one_loose(h, wild_rank, triple_is_run, max_j_run, max_j_set):
                     ok = True
                     break
             if not ok and r <= 1 and h[base + 12] > 0:
-                ok = True  # 2 or 3 with an ace (A-2-3)
+                ok = True  # a 2 or a 3 with an ace (A-2-3)
         if not ok:
             loose += c
+            last = k
             if loose >= 2:
-                return False
-    return True
+                return loose, last
+    return loose, last
+
+
+@njit(cache=True)
+def has_pure_run(h, triple_is_run):
+    """Three consecutive cards of one suit (ace low or high; wild-rank cards as their
+    natural selves), or with three decks three identical cards: a pure run (I4)."""
+    for s in range(4):
+        b = s * N_RANKS
+        if h[b + 12] > 0 and h[b] > 0 and h[b + 1] > 0:
+            return True
+        for r in range(N_RANKS - 2):
+            if h[b + r] > 0 and h[b + r + 1] > 0 and h[b + r + 2] > 0:
+                return True
+    if triple_is_run == 1:
+        for k in range(JOKER):
+            if h[k] >= 3:
+                return True
+    return False
