@@ -21,7 +21,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	@# compile the kernels once (about a minute cold) so both test workers load them from the cache
-	$(PY) -c "from sim.persian.engine import run_deals; run_deals('greedy', 1, seed=0)"
+	$(PY) -c "from sim.games.persian.engine import run_deals; run_deals('greedy', 1, seed=0)"
 	$(PY) -m pytest -q -n 2
 
 bench: $(STAMP)

@@ -194,7 +194,7 @@ is near out.
 1. **Overall value**: the four switch settings against `greedy` on the same deals (a sweep) with the
    engine counters `fours_melded_sS`, `joker_fours_melded_sS`, `hand_points_sS`.
 2. **By stock size when the third arrives**: the engine has no counter for *when* a seat got its third
-   joker, so we measure it from deal logs (the engine's recording mode, `sim.persian.recording`). On the
+   joker, so we measure it from deal logs (the engine's recording mode, `sim.games.persian.recording`). On the
    same deals, quad_holder with the switch on and with it off play *identically* until the third card
    arrives (the switch only acts on a held three), so the stock size at that moment is a property of the
    deal, and the per-deal difference between the two arms is the value of holding, given that stock size.
@@ -244,7 +244,7 @@ fig = charts.counters_figure(counters, [("diff", "A - greedy, points per deal"),
 Arms (team in seats 0 and 2, or 1 and 3, against greedy): **meld** = `quad_holder` with both switches
 off, **hold jokers** = `hold_jokers=1`, **hold sets** = `hold_sets=1`. Event: the first moment a seat of the
 quad_holder team holds exactly three jokers (resp. three cards of one rank, its fourth not on the table)."""),
-    ("code", """from sim.persian.recording import record_logs
+    ("code", """from sim.games.persian.recording import record_logs
 
 BASE = "quad_holder:hold_jokers=0,hold_sets=0"
 ARMS = {"jokers": "quad_holder:hold_jokers=1,hold_sets=0", "sets": "quad_holder:hold_jokers=0,hold_sets=1"}
@@ -396,10 +396,10 @@ intervals. `mc_search` (about 20 deals/s) is left out: it would need hours at th
 
 Seed **2029**. Command for one strategy's table: `rummy-sim log expert expert expert expert --deals 10
 --seed 2029 --out deals.jsonl` replays single deals; the statistics below come from
-`sim.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
+`sim.games.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
     ("code", setup(200_000, 2029, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
-    ("code", """from sim.persian.engine import results_frame, run_deals
+    ("code", """from sim.games.persian.engine import results_frame, run_deals
 
 frames = {}
 t0 = time.perf_counter()

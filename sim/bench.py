@@ -30,7 +30,7 @@ from typing import Callable
 import numba
 import numpy as np
 
-from sim.persian.engine import Table, run_deals
+from sim.games import get_game
 
 SPECS = ("greedy", "random")
 MULTI_DEALS = 200_000  # deals per multi-thread run
@@ -55,14 +55,14 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 _FIRST_CALL_CODE = """
 import time
 t0 = time.perf_counter()
-from sim.persian.engine import run_deals
+from sim.games.persian.engine import run_deals
 run_deals("greedy", 1, 1, threads=1)
 print(time.perf_counter() - t0)
 """
 
 _NOJIT_CODE = """
 import sys, time
-from sim.persian.engine import run_deals
+from sim.games.persian.engine import run_deals
 n = int(sys.argv[1])
 run_deals("greedy", 1, 1, threads=1)
 t0 = time.perf_counter()
@@ -74,26 +74,29 @@ print(n / (time.perf_counter() - t0))
 # --- measuring ----------------------------------------------------------------------------
 
 
-def deals_per_second(spec: str, deals: int, threads: int) -> float:
-    """Deals per second of ``spec`` in all four seats, after a warm-up call."""
-    table = Table.of(spec)
-    run_deals(table, min(deals, WARMUP_DEALS), SEED, threads=threads)
+def deals_per_second(spec: str, deals: int, threads: int, game: str = "persian",
+                     players: int | None = None) -> float:
+    """Deals per second of ``spec`` in every seat of ``game``, after a warm-up call."""
+    g = get_game(game)
+    table = [spec] * g.check_players(players)
+    g.run_deals(table, min(deals, WARMUP_DEALS), SEED, threads=threads)
     t0 = time.perf_counter()
-    run_deals(table, deals, SEED, threads=threads)
+    g.run_deals(table, deals, SEED, threads=threads)
     return deals / (time.perf_counter() - t0)
 
 
-def _chunked_seconds(table: Table, deals: int, record: int) -> float:
-    """Seconds to play deals 0..deals-1 on one thread, CHUNK deals per call."""
+def _chunked_seconds(table: list[str], deals: int, record: int) -> float:
+    """Seconds to play Persian deals 0..deals-1 on one thread, CHUNK deals per call."""
+    g = get_game("persian")
     t0 = time.perf_counter()
     for start in range(0, deals, CHUNK):
-        run_deals(table, range(start, min(start + CHUNK, deals)), SEED, threads=1, record=record)
+        g.run_deals(table, range(start, min(start + CHUNK, deals)), SEED, threads=1, record=record)
     return time.perf_counter() - t0
 
 
 def record_overhead(deals: int) -> float:
     """Time of greedy x4 with record=1 over the time with record=0 (1 thread, same deals)."""
-    table = Table.of("greedy")
+    table = ["greedy"] * 4
     _chunked_seconds(table, min(deals, CHUNK), 1)  # warm-up of both paths
     _chunked_seconds(table, min(deals, CHUNK), 0)
     return _chunked_seconds(table, deals, 1) / _chunked_seconds(table, deals, 0)
@@ -248,15 +251,13 @@ def engine_seconds(exp, threads: int | None = None, chunked: bool = True) -> tup
     """(wall, process CPU) seconds of the bare engine on every play of ``exp``, results thrown
     away: run_deals over each of the runner's chunks in turn (``chunked``, the default) or
     one call per pairing and rotation over all deal indices."""
-    from sim.experiment import seating
-
     ranges = exp.chunks() if chunked else [(exp.first_deal, exp.last_deal)]
     w0, c0 = time.perf_counter(), time.process_time()
     for start, stop in ranges:
         idx = np.arange(start, stop, dtype=np.int64)
-        for p, (i, j) in enumerate(exp.pairings):
+        for p in range(len(exp.pairings)):
             for r in range(exp.rotations(p)):
-                run_deals(Table(seating(exp.teams[i], exp.teams[j], r)), idx, exp.seed, exp.rules, threads)
+                exp.game_spec.run_deals(exp.seating(p, r).specs, idx, exp.seed, exp.rules, threads)
     return time.perf_counter() - w0, time.process_time() - c0
 
 

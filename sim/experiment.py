@@ -1,19 +1,16 @@
-"""What an experiment plays: teams, pairings, duplicate rotations, deals, seed and rules.
+"""What an experiment plays: the game, teams, pairings, duplicate rotations, deals, seed and rules.
 
-An :class:`Experiment` is plain data. Matches, tournaments and sweeps are all a list
+An :class:`Experiment` is plain data about one game (``game``, default Persian Rummy;
+``players`` at the table); the game decides how a pairing is seated in its rotations
+(``Game.seating``) and what its rule options are. Matches, tournaments and sweeps are all a list
 of teams and a list of pairings (team A, team B) played on the same deal indices
 (common random numbers). Its *identity* (everything that decides what a chunk of
 results contains, i.e. all but the deal count) is hashed so that a resumed run can
 check it continues the same experiment. Experiments also load from TOML
 (:func:`load_toml`), validated with messages that name the field.
 
-Rotations (docs/results.md): with seats (a0, b0, a1, b1) in rotation 0 (team A's
-first partner in seat 0, B's in seat 1, A's second in seat 2, B's second in seat 3),
-rotation r seats in seat s the player of seat ``s XOR r``: r = 1 swaps the teams'
-seat pairs, r = 2 swaps partners inside both teams, r = 3 does both. Every player
-sits in every seat once, both clockwise orders (who discards to whom) occur twice.
-When both teams have identical partners, rotations 2 and 3 repeat 0 and 1 and only
-0 and 1 are played.
+Rotations: each game defines its own seatings (Persian Rummy: sim/games/persian/game.py,
+docs/results.md).
 """
 
 from __future__ import annotations
@@ -24,13 +21,14 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from sim.persian.engine import MAX_SEED, check_seed
-from sim.persian.rules import RuleOptions
-from strategies.registry import StrategySpec, parse_spec, spec_with
+from sim.games import DEFAULT_GAME, get_game
+from sim.games.base import Game, Seating
+from sim.games.runs import MAX_SEED, check_seed
+from strategies.registry import StrategySpec, spec_with
 
 KINDS = ("match", "tournament", "sweep")
 TARGET_PLAYS_PER_CHUNK = 200_000  # default chunk: about this many plays (rows) per chunk
@@ -56,12 +54,13 @@ class Team:
     second: StrategySpec
 
     @classmethod
-    def parse(cls, text: "str | StrategySpec | Team") -> "Team":
-        """``SPEC`` (both partners) or ``SPEC+SPEC``."""
+    def parse(cls, text: "str | StrategySpec | Team", game: str | Game = DEFAULT_GAME) -> "Team":
+        """``SPEC`` (both partners) or ``SPEC+SPEC``, specs of ``game``'s strategies."""
         if isinstance(text, Team):
             return text
         if isinstance(text, StrategySpec):
             return cls(text, text)
+        parse_spec = get_game(game).parse_spec
         if not isinstance(text, str) or not text.strip():
             raise ExperimentError(f"team {text!r}: expected SPEC or SPEC+SPEC")
         parts = _TEAM_SPLIT.split(text.strip())
@@ -76,26 +75,12 @@ class Team:
     def mixed(self) -> bool:
         return self.first != self.second
 
+    @property
+    def members(self) -> tuple[StrategySpec, StrategySpec]:
+        return (self.first, self.second)
+
     def __str__(self) -> str:
         return f"{self.first}+{self.second}" if self.mixed else str(self.first)
-
-
-def rotation_count(a: Team, b: Team) -> int:
-    """2 when both teams have identical partners, else 4."""
-    return 4 if (a.mixed or b.mixed) else 2
-
-
-def seating(a: Team, b: Team, rotation: int) -> tuple[StrategySpec, StrategySpec, StrategySpec, StrategySpec]:
-    """The spec in each seat 0..3 for ``rotation`` (seat s gets base seat s XOR rotation)."""
-    if rotation not in range(4):
-        raise ValueError(f"rotation must be 0..3, got {rotation}")
-    base = (a.first, b.first, a.second, b.second)
-    return tuple(base[s ^ rotation] for s in range(4))  # type: ignore[return-value]
-
-
-def a_team_of(rotation: int) -> int:
-    """The engine team (0 = seats 0 and 2, 1 = seats 1 and 3) team A plays in ``rotation``."""
-    return rotation & 1
 
 
 # --- the experiment --------------------------------------------------------------------------
@@ -134,13 +119,24 @@ class Experiment:
     deals: int
     seed: int = 0
     first_deal: int = 0
-    rules: RuleOptions = field(default_factory=RuleOptions)
+    rules: Any = None  # the game's rule options (None: its defaults; a mapping is validated)
     chunk: int = 0
     sprt: SprtSpec | None = None
     margin: float = 1.0
     vary: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    game: str = DEFAULT_GAME
+    players: int = 0  # 0: the game's default
 
     def __post_init__(self) -> None:
+        try:
+            g = get_game(self.game)
+            object.__setattr__(self, "players", g.check_players(self.players))
+        except ValueError as e:
+            raise ExperimentError(str(e)) from None
+        try:
+            object.__setattr__(self, "rules", g.rules(self.rules))
+        except (TypeError, ValueError) as e:
+            raise ExperimentError(f"rules: {e}") from None
         if self.kind not in KINDS:
             raise ExperimentError(f"kind {self.kind!r} is not one of {', '.join(KINDS)}")
         if not self.teams or not self.pairings:
@@ -179,9 +175,19 @@ class Experiment:
         """One past the last deal index."""
         return self.first_deal + self.deals
 
+    @property
+    def game_spec(self) -> Game:
+        """The registered game this experiment plays."""
+        return get_game(self.game)
+
     def rotations(self, pairing: int) -> int:
         i, j = self.pairings[pairing]
-        return rotation_count(self.teams[i], self.teams[j])
+        return self.game_spec.rotations(self.teams[i].members, self.teams[j].members, self.players)
+
+    def seating(self, pairing: int, rotation: int) -> Seating:
+        """Who sits where in ``rotation`` of ``pairing``, and which sides are A's and B's."""
+        i, j = self.pairings[pairing]
+        return self.game_spec.seating(self.teams[i].members, self.teams[j].members, rotation, self.players)
 
     @property
     def plays_per_deal(self) -> int:
@@ -211,6 +217,8 @@ class Experiment:
         """JSON-ready description; :meth:`from_dict` rebuilds the same experiment."""
         return {
             "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
             "kind": self.kind,
             "teams": self.team_labels(),
             "pairings": [list(p) for p in self.pairings],
@@ -228,18 +236,21 @@ class Experiment:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Experiment":
         sprt = d.get("sprt")
+        game = d.get("game", DEFAULT_GAME)
         return cls(
             kind=d["kind"],
-            teams=tuple(Team.parse(t) for t in d["teams"]),
+            teams=tuple(Team.parse(t, game) for t in d["teams"]),
             pairings=tuple((int(i), int(j)) for i, j in d["pairings"]),
             deals=int(d["deals"]),
             seed=int(d["seed"]),
             first_deal=int(d.get("first_deal", 0)),
-            rules=RuleOptions.from_dict(d.get("rules")),
+            rules=get_game(game).rules(d.get("rules")),
             chunk=int(d.get("chunk", 0)),
             sprt=None if sprt is None else SprtSpec(**sprt),
             margin=float(d.get("margin", 1.0)),
             vary=tuple((k, tuple(v)) for k, v in (d.get("vary") or {}).items()),
+            game=game,
+            players=int(d.get("players", 0)),
         )
 
     def identity(self) -> dict[str, Any]:
@@ -274,14 +285,23 @@ def _check_count(name: str, value, low: int) -> None:
 # --- constructors ----------------------------------------------------------------------------
 
 
+def _game_of(options: dict) -> str:
+    try:
+        return get_game(options.get("game", DEFAULT_GAME)).name
+    except ValueError as e:
+        raise ExperimentError(str(e)) from None
+
+
 def match(a, b, deals: int, seed: int = 0, **options) -> Experiment:
-    """Team ``a`` against team ``b`` (each SPEC or SPEC+SPEC)."""
-    return Experiment("match", (Team.parse(a), Team.parse(b)), ((0, 1),), deals, seed, **options)
+    """Team ``a`` against team ``b`` (each SPEC or SPEC+SPEC); ``game=``, ``players=`` among the options."""
+    game = _game_of(options)
+    return Experiment("match", (Team.parse(a, game), Team.parse(b, game)), ((0, 1),), deals, seed, **options)
 
 
 def tournament(teams: Sequence, deals: int, seed: int = 0, **options) -> Experiment:
     """Round robin: every pair of teams once, on the same deals."""
-    parsed = tuple(Team.parse(t) for t in teams)
+    game = _game_of(options)
+    parsed = tuple(Team.parse(t, game) for t in teams)
     if len(parsed) < 2:
         raise ExperimentError(f"teams: a tournament needs at least 2 teams, got {len(parsed)}")
     labels = [str(t) for t in parsed]
@@ -310,7 +330,8 @@ def sweep(base, vary: Sequence[tuple[str, Sequence]], vs, deals: int, seed: int 
 
     Values may be text as written in a spec ("true", "10", a choice name) or numbers.
     """
-    spec = parse_spec(base)
+    game = _game_of(options)
+    spec = get_game(game).parse_spec(base)
     by_name = {p.name: p for p in spec.info.params}
     if not vary:
         raise ExperimentError("vary: a sweep needs at least one parameter to vary")
@@ -333,8 +354,8 @@ def sweep(base, vary: Sequence[tuple[str, Sequence]], vs, deals: int, seed: int 
             raise ExperimentError(f"vary: {key} lists a value more than once")
         grid.append((key, texts))
         axes.append(parsed)
-    points = [Team.parse(spec_with(spec, **dict(zip(keys, combo)))) for combo in itertools.product(*axes)]
-    opponent = Team.parse(vs)
+    points = [Team.parse(spec_with(spec, **dict(zip(keys, combo))), game) for combo in itertools.product(*axes)]
+    opponent = Team.parse(vs, game)
     teams = (*points, opponent)
     pairs = tuple((i, len(points)) for i in range(len(points)))
     return Experiment("sweep", teams, pairs, deals, seed, vary=tuple(grid), **options)
@@ -348,7 +369,7 @@ def _value_text(v) -> str:
 
 # --- TOML ------------------------------------------------------------------------------------
 
-_TOP = {"kind", "seed", "deals", "first_deal", "chunk", "threads", "out", "margin", "rules", "sprt",
+_TOP = {"game", "players", "kind", "seed", "deals", "first_deal", "chunk", "threads", "out", "margin", "rules", "sprt",
         "match", "tournament", "sweep"}
 _SECTION_FIELDS = {"match": {"a", "b"}, "tournament": {"teams"}, "sweep": {"base", "vs", "vary"},
                    "sprt": {"delta", "alpha", "beta"}}
@@ -399,6 +420,8 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     _check_section(kind, section)
     n = deals if deals is not None else _field(data, "deals", int, required=True)
     options: dict[str, Any] = {
+        "game": _field(data, "game", str, default=DEFAULT_GAME),
+        "players": _field(data, "players", int, default=0),
         "seed": _field(data, "seed", int, default=0),
         "first_deal": _field(data, "first_deal", int, default=0),
         "chunk": _field(data, "chunk", int, default=0),
@@ -408,7 +431,7 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     if not isinstance(rules, dict):
         raise ExperimentError("field 'rules' must be a table, e.g. [rules] out_bonus = 30")
     try:
-        options["rules"] = RuleOptions.from_dict(rules)
+        options["rules"] = get_game(_game_of(options)).rules(rules)
     except (TypeError, ValueError) as e:
         raise ExperimentError(f"[rules]: {e}") from None
     if "sprt" in data:

@@ -13,31 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sim.experiment import Experiment, a_team_of, seating
-from sim.persian import enums as E
+from sim.experiment import Experiment
 
-END_CATEGORIES = ("out", "passes", "cap")
-END_DTYPE = pd.CategoricalDtype(list(END_CATEGORIES))
-SCORE_PARTS = (("table", E.C_TABLE), ("hand", E.C_HAND), ("bonus", E.C_BONUS), ("total", E.C_TOTAL))
-
-# Per-seat counters bounded by the seat's turns (at most turn_cap // 4 + 1 each) times a
-# per-turn maximum; the others are bounded by the cards' values. Each gets the smallest
-# integer type that holds its bound under the experiment's turn_cap (int16 by default).
-_PER_TURN = {"takes": 1, "turns_played": 1, "discards": 1, "discards_fed": 1,
-             "take_depth_sum": 55, "cards_taken": 56}
-_TINY = {"max_depth", "fours_melded", "joker_fours_melded"}  # -1..55 and at most 14 per deal: int8
 _INT_TYPES = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
-
-
-def counter_dtype(name: str, turn_cap: int) -> np.dtype:
-    if name in _TINY:
-        return np.dtype(np.int8)
-    bound = _PER_TURN.get(name, 0) * (turn_cap // 4 + 1)
-    return np.dtype(np.int16 if bound <= np.iinfo(np.int16).max else np.int32)
-
-
-def turns_dtype(turn_cap: int) -> np.dtype:
-    return np.dtype(np.int16 if turn_cap <= np.iinfo(np.int16).max else np.int32)
 
 
 @dataclass(frozen=True)
@@ -54,19 +32,17 @@ class Schema:
 
     def __init__(self, exp: Experiment):
         self.exp = exp
+        game = exp.game_spec
+        self.result = rs = game.schema
+        self.end_dtype = pd.CategoricalDtype(list(rs.end_names))
+        self.seats = exp.players
+        self.sides = len(game.sides(exp.players))
         self.teams = pd.CategoricalDtype(list(dict.fromkeys(exp.team_labels())))
         self.strategies = pd.CategoricalDtype(exp.strategy_labels())
         self._team_code = {t: i for i, t in enumerate(self.teams.categories)}
         self._strategy_code = {s: i for i, s in enumerate(self.strategies.categories)}
-        cap = exp.rules.turn_cap
         # (column, result column, type) of every column copied from the engine's rows
-        copied = [("deal", E.C_DEAL, np.dtype(np.int64)), ("dealer", E.C_DEALER, np.dtype(np.int8)),
-                  ("end", E.C_END, np.dtype(np.int8)), ("out_seat", E.C_OUT_SEAT, np.dtype(np.int8)),
-                  ("turns", E.C_TURNS, turns_dtype(cap))]
-        copied += [(f"{part}_{t}", c + t, np.dtype(np.int16)) for part, c in SCORE_PARTS for t in range(2)]
-        copied += [(f"{name}_s{s}", c + s, counter_dtype(name, cap)) for name, c in E.COUNTER_NAMES
-                   for s in range(4)]
-        self.copied = copied
+        self.copied = copied = [(c.name, c.index, c.dtype(exp.rules)) for c in rs.columns]
         self.groups = {dt: [(n, c) for n, c, d in copied if d == dt] for dt in _INT_TYPES}
         self.src = {dt: np.array([c for _, c in cols], dtype=np.int64) for dt, cols in self.groups.items()}
 
@@ -74,8 +50,20 @@ class Schema:
         return self._team_code[str(self.exp.teams[team_index])]
 
     def seat_codes(self, pairing: int, rotation: int) -> list[int]:
-        i, j = self.exp.pairings[pairing]
-        return [self._strategy_code[str(s)] for s in seating(self.exp.teams[i], self.exp.teams[j], rotation)]
+        return [self._strategy_code[str(s)] for s in self.exp.seating(pairing, rotation).specs]
+
+    def columns(self) -> list[str]:
+        """Column names of the per-play frame, in order."""
+        rs = self.result
+        cols = ["pairing", "a", "b", "deal", "rotation", f"a_{rs.side_word}",
+                *[f"strategy_s{s}" for s in range(self.seats)]]
+        total = f"{rs.score_parts[-1]}_{self.sides - 1}"
+        for name, _, _ in self.copied:
+            if name != "deal":
+                cols.append(name)
+            if name == total:
+                cols += ["a_total", "b_total"]
+        return cols
 
 
 def plays_frame(schema: Schema, blocks: list[Block]) -> pd.DataFrame:
@@ -103,7 +91,9 @@ def plays_frame(schema: Schema, blocks: list[Block]) -> pd.DataFrame:
     def categorical(codes, dtype) -> pd.Categorical:
         return pd.Categorical.from_codes(codes, dtype=dtype, validate=False)
 
-    a_team = rep([a_team_of(b.rotation) for b in blocks], np.int8)
+    seatings = [exp.seating(b.pairing, b.rotation) for b in blocks]
+    rs = schema.result
+    a_side = rep([st.a_sides[0] for st in seatings], np.int8)
     seat_codes = np.array([schema.seat_codes(b.pairing, b.rotation) for b in blocks], dtype=np.int64)
     a_codes = rep([schema.team_code(exp.pairings[b.pairing][0]) for b in blocks], np.int64)
     b_codes = rep([schema.team_code(exp.pairings[b.pairing][1]) for b in blocks], np.int64)
@@ -113,34 +103,44 @@ def plays_frame(schema: Schema, blocks: list[Block]) -> pd.DataFrame:
         "b": categorical(b_codes, schema.teams),
         "deal": col["deal"],
         "rotation": rep([b.rotation for b in blocks], np.int8),
-        "a_team": a_team,
+        f"a_{rs.side_word}": a_side,
     }
-    for seat in range(4):
+    for seat in range(schema.seats):
         data[f"strategy_s{seat}"] = categorical(np.repeat(seat_codes[:, seat], sizes), schema.strategies)
-    data["dealer"] = col["dealer"]
-    data["end"] = pd.Categorical.from_codes(col["end"], dtype=END_DTYPE)  # validated: no "error" rows
-    data["out_seat"] = col["out_seat"]
-    data["turns"] = col["turns"]
-    for part, _ in SCORE_PARTS:
-        for team in range(2):
-            data[f"{part}_{team}"] = col[f"{part}_{team}"]
-    a_is_0 = a_team == 0
-    data["a_total"] = np.where(a_is_0, col["total_0"], col["total_1"])
-    data["b_total"] = np.where(a_is_0, col["total_1"], col["total_0"])
-    for name, _ in E.COUNTER_NAMES:
-        for seat in range(4):
-            data[f"{name}_s{seat}"] = col[f"{name}_s{seat}"]
+    part = rs.score_parts[-1]
+    for name in schema.columns()[len(data):]:
+        if name == "a_total":
+            data[name] = _side_mean(col, part, [st.a_sides for st in seatings], sizes)
+        elif name == "b_total":
+            data[name] = _side_mean(col, part, [st.b_sides for st in seatings], sizes)
+        elif name == rs.end_column:
+            data[name] = pd.Categorical.from_codes(col[name], dtype=schema.end_dtype)  # validated: no error rows
+        else:
+            data[name] = col[name]
     return pd.DataFrame(data, copy=False)
 
 
-def plays_columns(exp: Experiment | None = None) -> list[str]:
-    """Column names of the per-play frame, in order (the same for every experiment)."""
-    cols = ["pairing", "a", "b", "deal", "rotation", "a_team", *[f"strategy_s{s}" for s in range(4)],
-            "dealer", "end", "out_seat", "turns"]
-    cols += [f"{part}_{t}" for part, _ in SCORE_PARTS for t in range(2)]
-    cols += ["a_total", "b_total"]
-    cols += [f"{name}_s{s}" for name, _ in E.COUNTER_NAMES for s in range(4)]
-    return cols
+def _side_mean(col: dict, part: str, sides: list[tuple[int, ...]], sizes: list[int]) -> np.ndarray:
+    """Per play, the score ``part`` of the given sides (their mean when a block names several)."""
+    if all(len(s) == 1 for s in sides):
+        dtype = col[f"{part}_0"].dtype
+        out = np.empty(sum(sizes), dtype=dtype)
+        off = 0
+        for s, n in zip(sides, sizes):
+            out[off:off + n] = col[f"{part}_{s[0]}"][off:off + n]
+            off += n
+        return out
+    out = np.empty(sum(sizes), dtype=np.float64)
+    off = 0
+    for s, n in zip(sides, sizes):
+        out[off:off + n] = np.mean([col[f"{part}_{k}"][off:off + n] for k in s], axis=0)
+        off += n
+    return out
+
+
+def plays_columns(exp: Experiment) -> list[str]:
+    """Column names of the per-play frame of ``exp``, in order."""
+    return Schema(exp).columns()
 
 
 def with_diff(plays: pd.DataFrame) -> pd.DataFrame:

@@ -20,7 +20,6 @@ import pandas as pd
 
 from sim import experiment as X
 from sim.aggregate import json_ready
-from sim.persian.rules import RuleOptions
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -65,27 +64,29 @@ class MatchResult:
 
 
 def experiment_options(rules=None, chunk: int = 0, sprt: float | X.SprtSpec | None = None, margin: float = 1.0,
-                       first_deal: int = 0) -> dict:
-    """Keyword arguments for the sim.experiment constructors."""
-    if rules is not None and not isinstance(rules, RuleOptions):
-        rules = RuleOptions.from_dict(rules)
+                       first_deal: int = 0, game: str | None = None, players: int | None = None) -> dict:
+    """Keyword arguments for the sim.experiment constructors (``game``: a registered game's
+    name, default Persian Rummy; ``rules``: its rule options or a mapping of them)."""
     if sprt is not None and not isinstance(sprt, X.SprtSpec):
         sprt = X.SprtSpec(float(sprt))
-    opts = {"chunk": chunk, "sprt": sprt, "margin": margin, "first_deal": first_deal}
-    if rules is not None:
-        opts["rules"] = rules
+    opts = {"chunk": chunk, "sprt": sprt, "margin": margin, "first_deal": first_deal, "rules": rules}
+    if game is not None:
+        opts["game"] = game
+    if players is not None:
+        opts["players"] = players
     return opts
 
 
 def play_match(a, b, deals: int, seed: int = 0, rules=None, threads: int | None = None, *,
                chunk: int = 0, sprt=None, margin: float = 1.0, first_deal: int = 0,
-               keep_plays: bool = True, **run_options) -> MatchResult:
+               keep_plays: bool = True, game: str | None = None, players: int | None = None,
+               **run_options) -> MatchResult:
     """Team ``a`` (SPEC or SPEC+SPEC) against team ``b`` on deals ``first_deal ..``.
 
     ``run_options`` go to sim.runner.run_experiment (out, resume, force, progress, on_chunk).
     Keep ``keep_plays`` for small runs; for millions of deals pass ``out`` instead.
     """
-    exp = X.match(a, b, deals, seed, **experiment_options(rules, chunk, sprt, margin, first_deal))
+    exp = X.match(a, b, deals, seed, **experiment_options(rules, chunk, sprt, margin, first_deal, game, players))
     return MatchResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
 
 
@@ -111,6 +112,7 @@ def match_summary(run: ExperimentResult) -> dict:
         "end_rates": {"out": r["end_out"], "passes": r["end_passes"], "cap": r["end_cap"]},
         "capped_deals": int(r["capped"]),
         "stopped_by": run.stopped_by, "sprt": run.sprt,
+        "game": exp.game, "players": exp.players,
         "rules": exp.rules.to_dict(), "experiment_hash": exp.digest(),
         "out": None if run.out is None else str(run.out), "seconds": round(run.seconds, 3),
     }

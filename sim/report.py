@@ -33,10 +33,10 @@ import pandas as pd
 from sim import charts
 from sim.aggregate import Totals
 from sim.experiment import Experiment
-from sim.persian.enums import COUNTER_NAMES
+from sim.games import get_game
 from sim.runner import RESULTS_FORMAT, ExperimentResult, iter_chunks, read_metadata, stats_of_frame
 
-COUNTERS = [name for name, _ in COUNTER_NAMES]
+COUNTERS = list(get_game("persian").schema.counters)  # TODO(issue 8): game sections
 # per-team metrics (sum of the team's two seats; max for max_depth), points per deal unless noted
 METRICS = ["total", "table", "hand", "bonus", *COUNTERS, "took", "went_out", "turns"]
 UNITS = {

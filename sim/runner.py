@@ -51,10 +51,8 @@ from tqdm import tqdm
 
 from sim import stats
 from sim.aggregate import ChunkStats, Totals, chunk_stats, json_ready
-from sim.experiment import Experiment, identity_differences, seating
+from sim.experiment import Experiment, identity_differences
 from sim.frames import Block, Schema, games_frame, plays_frame, sets_frame
-from sim.persian import enums as E
-from sim.persian.engine import Table, run_deals
 
 RESULTS_FORMAT = "rummy-sim-results/1"
 RUN_FORMAT = "rummy-sim-run/1"
@@ -67,7 +65,6 @@ _CHUNK_RE = re.compile(r"^chunk-(\d{12})-(\d{12})\.arrow$")
 STATS_COLUMNS = ["pairing", "rotation", "deal", "a_total", "b_total", "end"]
 
 
-_NO_ROWS = np.zeros((0, E.N_RESULT_COLS), dtype=np.int64)
 
 
 class RunError(ValueError):
@@ -147,10 +144,11 @@ def play_chunk(exp: Experiment, start: int, stop: int, threads: int | None = Non
     idx = np.arange(start, stop, dtype=np.int64)
     blocks = []
     t0 = time.perf_counter()
-    for p, (i, j) in enumerate(exp.pairings):
+    game = exp.game_spec
+    for p in range(len(exp.pairings)):
         for r in range(exp.rotations(p)):
-            table = Table(seating(exp.teams[i], exp.teams[j], r))
-            blocks.append(Block(p, r, run_deals(table, idx, exp.seed, exp.rules, threads).results))
+            specs = exp.seating(p, r).specs
+            blocks.append(Block(p, r, game.run_deals(specs, idx, exp.seed, exp.rules, threads).results))
     t1 = time.perf_counter()
     frame = plays_frame(schema or Schema(exp), blocks)
     if timings is not None:
@@ -207,12 +205,13 @@ def base_metadata(exp: Experiment) -> dict:
         "format": RESULTS_FORMAT,
         "experiment": exp.to_dict(),
         "experiment_hash": exp.digest(),
+        "game": exp.game,
+        "players": exp.players,
         "seed": exp.seed,
         "rules": exp.rules.to_dict(),
         "teams": exp.team_labels(),
         "strategy_specs": exp.strategy_labels(),
-        "rotations": "seat s plays base seat (s XOR rotation); base seats (A first, B first, A second, "
-                     "B second); see docs/results.md",
+        "rotations": exp.game_spec.seating_text + "; see docs/results.md",
         "versions": versions(),
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
     }
@@ -401,7 +400,7 @@ def run_experiment(
     if progress is None:
         progress = sys.stderr.isatty()
     schema = Schema(exp)
-    arrow_schema = pa.Schema.from_pandas(plays_frame(schema, [Block(0, 0, _NO_ROWS)]), preserve_index=False)
+    arrow_schema = pa.Schema.from_pandas(plays_frame(schema, [Block(0, 0, np.zeros((0, schema.result.n_result_cols), dtype=np.int64))]), preserve_index=False)
     meta = base_metadata(exp)
     plan = exp.chunks()
     existing = _existing_chunks(parts) if parts is not None and parts.is_dir() else {}

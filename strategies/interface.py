@@ -7,7 +7,7 @@ A strategy is one numba function compiled with ``STRATEGY_SIG``::
         ...
         return index            # 0 <= index < n_moves
 
-- ``decision``: D_DRAW, D_PLAY or D_DISCARD (sim.persian.enums).
+- ``decision``: D_DRAW, D_PLAY or D_DISCARD (sim.games.persian.enums).
 - ``obs``: int64 array, what the seat may see (P10): its hand ``obs[O_HAND]`` (a card
   bitmask), the discard pile, the melds on the table, hand and stock sizes, the cards
   each seat has taken from the pile... (the O_* slots of enums.py). Read-only: it is a
@@ -34,7 +34,15 @@ STRATEGY_SIG = types.int64(
     types.uint64[::1],  # rng
 )
 STRATEGY_FN = types.FunctionType(STRATEGY_SIG)
-SEAT_FNS = types.UniTuple(STRATEGY_FN, 4)
+SID_USER = -1  # the strategy id of every user strategy (built-ins have ids >= 0 in their game's dispatch)
+
+
+def seat_fns_type(seats: int):
+    """The numba type of the tuple of per-seat function slots of a ``seats``-seat engine."""
+    return types.UniTuple(STRATEGY_FN, seats)
+
+
+SEAT_FNS = seat_fns_type(4)  # Persian Rummy: four seats
 
 
 @njit(STRATEGY_SIG, cache=True)

@@ -1,20 +1,25 @@
 """Strategy names, typed parameters and spec strings (``NAME`` or ``NAME:KEY=VALUE,...``).
 
-A spec resolves to an integer id (built-ins, branch-dispatched in the engine) or a
+Every game has its own :class:`StrategyRegistry` (``registry_for("persian")``): its
+built-ins are declared as ``BUILTINS`` in ``strategies/<game>/builtins.py``, loaded on
+first use, and users add their own with ``register_strategy(..., game=...)``. A spec
+resolves to an integer id (built-ins, branch-dispatched in the game's engine) or a
 user function (called through a function slot), plus a float64 parameter vector.
 Changing a parameter value never recompiles anything: parameters are data.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from strategies.dispatch_nb import SID_USER
+from strategies.interface import SID_USER
 
 MAX_PARAMS = 16
+DEFAULT_GAME = "persian"
 
 
 @dataclass(frozen=True)
@@ -90,10 +95,11 @@ class StrategySpec:
 
     name: str
     values: tuple[tuple[str, float], ...] = field(default_factory=tuple)
+    game: str = DEFAULT_GAME
 
     @property
     def info(self) -> StrategyInfo:
-        return get_strategy(self.name)
+        return registry_for(self.game).get(self.name)
 
     def param_array(self) -> np.ndarray:
         arr = np.zeros(MAX_PARAMS, dtype=np.float64)
@@ -110,69 +116,111 @@ class StrategySpec:
         return f"{self.name}:{','.join(parts)}"
 
 
-_REGISTRY: dict[str, StrategyInfo] = {}
+class StrategyRegistry:
+    """The strategies of one game: built-ins from ``strategies/<game>/builtins.py``
+    (its ``BUILTINS`` tuple) and the user strategies registered since."""
+
+    def __init__(self, game: str, builtins: tuple[StrategyInfo, ...] = ()):
+        self.game = game
+        self._infos: dict[str, StrategyInfo] = {}
+        for info in builtins:
+            self.register(info)
+
+    def register(self, info: StrategyInfo) -> StrategyInfo:
+        if len(info.params) > MAX_PARAMS:
+            raise ValueError(f"strategy {info.name}: at most {MAX_PARAMS} parameters")
+        self._infos[info.name] = info
+        return info
+
+    def register_strategy(self, name: str, function: Callable, params: tuple[Param, ...] = (),
+                          doc: str = "") -> StrategyInfo:
+        """Register a user strategy compiled with ``strategies.interface.STRATEGY_SIG``."""
+        from strategies.interface import STRATEGY_SIG
+
+        if not name or not name.replace("_", "").isalnum():
+            raise ValueError(f"strategy name {name!r}: use letters, digits and underscores")
+        if name in self._infos and self._infos[name].sid != SID_USER:
+            raise ValueError(f"strategy name {name!r} is a built-in of {self.game}; choose another name")
+        sigs = getattr(function, "signatures", None)
+        if sigs is None or not any(tuple(s) == tuple(STRATEGY_SIG.args) for s in sigs):
+            raise ValueError(
+                f"strategy {name!r}: compile it with @njit(STRATEGY_SIG) from strategies.interface "
+                "so the engine can call it without recompiling"
+            )
+        return self.register(StrategyInfo(name, SID_USER, tuple(params), doc or (function.__doc__ or ""), function))
+
+    def get(self, name: str) -> StrategyInfo:
+        try:
+            return self._infos[name]
+        except KeyError:
+            raise ValueError(f"unknown strategy {name!r} ({self.game}); known: {', '.join(self.names())}") from None
+
+    def names(self) -> list[str]:
+        return sorted(self._infos)
+
+    def parse_spec(self, text: "str | StrategySpec") -> StrategySpec:
+        """Parse ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` into a validated spec."""
+        if isinstance(text, StrategySpec):
+            if text.game != self.game:
+                raise ValueError(f"strategy {text} is a {text.game} strategy, not a {self.game} one")
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"strategy spec {text!r}: expected NAME or NAME:KEY=VALUE,...")
+        name, _, rest = text.strip().partition(":")
+        info = self.get(name.strip())
+        where = f"strategy spec {text!r}"
+        by_name = {p.name: p for p in info.params}
+        values: dict[str, float] = {}
+        if rest.strip():
+            for item in rest.split(","):
+                key, eq, raw = item.partition("=")
+                key = key.strip()
+                if not eq or not key:
+                    raise ValueError(f"{where}: {item!r} is not KEY=VALUE")
+                if key not in by_name:
+                    known = ", ".join(by_name) or "none"
+                    raise ValueError(f"{where}: unknown parameter {key!r} for {info.name} (known: {known})")
+                if key in values:
+                    raise ValueError(f"{where}: parameter {key!r} given twice")
+                values[key] = by_name[key].parse(raw.strip(), where)
+        order = [p.name for p in info.params]
+        return StrategySpec(info.name, tuple(sorted(values.items(), key=lambda kv: order.index(kv[0]))), self.game)
 
 
-def register(info: StrategyInfo) -> StrategyInfo:
-    if len(info.params) > MAX_PARAMS:
-        raise ValueError(f"strategy {info.name}: at most {MAX_PARAMS} parameters")
-    _REGISTRY[info.name] = info
-    return info
+_REGISTRIES: dict[str, StrategyRegistry] = {}
 
 
-def register_strategy(name: str, function: Callable, params: tuple[Param, ...] = (), doc: str = "") -> StrategyInfo:
-    """Register a user strategy compiled with ``strategies.interface.STRATEGY_SIG``."""
-    from strategies.interface import STRATEGY_SIG
-
-    if not name or not name.replace("_", "").isalnum():
-        raise ValueError(f"strategy name {name!r}: use letters, digits and underscores")
-    if name in _REGISTRY and _REGISTRY[name].sid != SID_USER:
-        raise ValueError(f"strategy name {name!r} is a built-in; choose another name")
-    sigs = getattr(function, "signatures", None)
-    if sigs is None or not any(tuple(s) == tuple(STRATEGY_SIG.args) for s in sigs):
-        raise ValueError(
-            f"strategy {name!r}: compile it with @njit(STRATEGY_SIG) from strategies.interface "
-            "so the engine can call it without recompiling"
-        )
-    return register(StrategyInfo(name, SID_USER, tuple(params), doc or (function.__doc__ or ""), function))
+def registry_for(game: str = DEFAULT_GAME) -> StrategyRegistry:
+    """The strategy registry of ``game``, its built-ins loaded on first use."""
+    reg = _REGISTRIES.get(game)
+    if reg is None:
+        try:
+            module = importlib.import_module(f"strategies.{game}.builtins")
+        except ModuleNotFoundError as e:
+            if e.name not in (f"strategies.{game}", f"strategies.{game}.builtins"):
+                raise
+            raise ValueError(f"no strategies for game {game!r} (strategies/{game}/builtins.py)") from None
+        reg = _REGISTRIES.setdefault(game, StrategyRegistry(game, tuple(module.BUILTINS)))
+    return reg
 
 
-def get_strategy(name: str) -> StrategyInfo:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+def register_strategy(name: str, function: Callable, params: tuple[Param, ...] = (), doc: str = "",
+                      game: str = DEFAULT_GAME) -> StrategyInfo:
+    """Register a user strategy of ``game`` compiled with ``strategies.interface.STRATEGY_SIG``."""
+    return registry_for(game).register_strategy(name, function, params, doc)
 
 
-def strategy_names() -> list[str]:
-    return sorted(_REGISTRY)
+def get_strategy(name: str, game: str = DEFAULT_GAME) -> StrategyInfo:
+    return registry_for(game).get(name)
 
 
-def parse_spec(text: str | StrategySpec) -> StrategySpec:
-    """Parse ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` into a validated spec."""
-    if isinstance(text, StrategySpec):
-        return text
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"strategy spec {text!r}: expected NAME or NAME:KEY=VALUE,...")
-    name, _, rest = text.strip().partition(":")
-    info = get_strategy(name.strip())
-    where = f"strategy spec {text!r}"
-    by_name = {p.name: p for p in info.params}
-    values: dict[str, float] = {}
-    if rest.strip():
-        for item in rest.split(","):
-            key, eq, raw = item.partition("=")
-            key = key.strip()
-            if not eq or not key:
-                raise ValueError(f"{where}: {item!r} is not KEY=VALUE")
-            if key not in by_name:
-                known = ", ".join(by_name) or "none"
-                raise ValueError(f"{where}: unknown parameter {key!r} for {info.name} (known: {known})")
-            if key in values:
-                raise ValueError(f"{where}: parameter {key!r} given twice")
-            values[key] = by_name[key].parse(raw.strip(), where)
-    order = [p.name for p in info.params]
-    return StrategySpec(info.name, tuple(sorted(values.items(), key=lambda kv: order.index(kv[0]))))
+def strategy_names(game: str = DEFAULT_GAME) -> list[str]:
+    return registry_for(game).names()
+
+
+def parse_spec(text: "str | StrategySpec", game: str = DEFAULT_GAME) -> StrategySpec:
+    """Parse ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` (a strategy of ``game``)."""
+    return registry_for(game).parse_spec(text)
 
 
 def spec_with(spec: StrategySpec, **values: float) -> StrategySpec:
@@ -185,7 +233,4 @@ def spec_with(spec: StrategySpec, **values: float) -> StrategySpec:
             raise ValueError(f"strategy {info.name}: unknown parameter {k!r}")
         merged[k] = by_name[k].check(float(v), f"strategy {info.name}")
     order = [p.name for p in info.params]
-    return StrategySpec(info.name, tuple(sorted(merged.items(), key=lambda kv: order.index(kv[0]))))
-
-
-from strategies import builtins  # noqa: E402,F401  (registers the built-in strategies)
+    return StrategySpec(info.name, tuple(sorted(merged.items(), key=lambda kv: order.index(kv[0]))), spec.game)

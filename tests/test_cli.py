@@ -1,4 +1,4 @@
-"""The ``rummy-sim`` command line (sim/cli.py), deal recording (sim/persian/recording.py)
+"""The ``rummy-sim`` command line (sim/cli.py), deal recording (sim/games/persian/recording.py)
 and the formatting half of the benchmark (sim/bench.py).
 
 Commands are run in-process through ``main([...])``. Logs written by the compiled
@@ -18,14 +18,14 @@ import pytest
 from naive_persian import replay_log
 from sim import bench
 from sim.cli import main, parse_rules
-from sim.persian import enums as E
-from sim.persian.cards import card_name
-from sim.persian.engine import StrategyError, run_deals
-from sim.persian.engine_nb import shuffled_deck
-from sim.persian.log import TOP_KEYS, TURN_KEYS, read_deal, read_jsonl, validate_log
-from sim.persian.recording import record_logs
-from sim.persian.rules import RuleOptions
-from sim.persian.show import render_deal
+from sim.games.persian import enums as E
+from sim.games.persian.cards import card_name
+from sim.games.persian.engine import StrategyError, run_deals
+from sim.games.persian.engine_nb import shuffled_deck
+from sim.games.persian.log import TOP_KEYS, TURN_KEYS, read_deal, read_jsonl, validate_log
+from sim.games.persian.recording import record_logs
+from sim.games.persian.rules import RuleOptions
+from sim.games.persian.show import render_deal
 from strategies.registry import get_strategy
 
 
@@ -158,7 +158,7 @@ def test_show_rejects_a_broken_log(tmp_path, capsys) -> None:
 
 
 def test_strategy_error_exits_2(tmp_path, capsys, monkeypatch) -> None:
-    import sim.persian.recording as recording
+    import sim.games.persian.recording as recording
 
     def illegal(*args, **kwargs):
         raise StrategyError("strategy 'x' in seat 1 made an illegal move (seed 7, deal 3)", np.zeros((1, 1)))

@@ -21,8 +21,10 @@ from sim import experiment as X
 from sim import stats
 from sim.frames import games_frame, plays_columns, sets_frame
 from sim.match import match_summary, play_match
-from sim.persian import enums as E
-from sim.persian.engine import Table, run_deals
+from sim.games.persian import enums as E
+from sim.games import get_game
+from sim.games.persian.engine import Table, run_deals
+from sim.games.persian.rules import RuleOptions
 from sim.runner import (
     RunError,
     RunInterrupted,
@@ -51,26 +53,31 @@ def stop_after(n: int):
 def test_rotations_seat_every_player_in_every_seat_and_balance_both_orders() -> None:
     a = X.Team.parse("greedy+random")
     b = X.Team.parse("greedy:max_extra=0+greedy:max_extra=5")
-    assert X.rotation_count(a, b) == 4
+    G = get_game("persian")
+    assert G.rotations(a.members, b.members, 4) == 4
     base = (a.first, b.first, a.second, b.second)
     seats_of = {k: set() for k in range(4)}
     orders = []
     for r in range(4):
-        seating = X.seating(a, b, r)
+        seating = G.seating(a.members, b.members, r, 4).specs
         where = [base.index(seating[s]) for s in range(4)]  # base player in each seat
         for s, k in enumerate(where):
             seats_of[k].add(s)
         a_seats = {s for s, k in enumerate(where) if k in (0, 2)}
-        assert a_seats == ({0, 2} if X.a_team_of(r) == 0 else {1, 3})
+        assert a_seats == ({0, 2} if G.seating(a.members, b.members, r, 4).a_sides == (0,) else {1, 3})
         start = where.index(0)
         orders.append(tuple(where[(start + i) % 4] for i in range(4)))  # clockwise from A1
     assert all(seats == {0, 1, 2, 3} for seats in seats_of.values())
     assert sorted(orders) == sorted([(0, 1, 2, 3), (0, 1, 2, 3), (0, 3, 2, 1), (0, 3, 2, 1)])
 
     g, rnd = X.Team.parse("greedy"), X.Team.parse("random")
-    assert X.rotation_count(g, rnd) == 2
-    assert [str(s) for s in X.seating(g, rnd, 1)] == ["random", "greedy", "random", "greedy"]
-    assert X.seating(g, rnd, 2) == X.seating(g, rnd, 0) and X.seating(g, rnd, 3) == X.seating(g, rnd, 1)
+    assert G.rotations(g.members, rnd.members, 4) == 2
+
+    def seat(r):
+        return G.seating(g.members, rnd.members, r, 4).specs
+
+    assert [str(s) for s in seat(1)] == ["random", "greedy", "random", "greedy"]
+    assert seat(2) == seat(0) and seat(3) == seat(1)
 
 
 def test_team_parsing() -> None:
@@ -98,7 +105,7 @@ def test_every_deal_is_played_in_every_rotation_on_common_cards() -> None:
         assert list(by_deal.index) == list(range(60))
         assert set(by_deal) == {tuple(range(rots))}
         for rot, g in sub.groupby("rotation"):
-            seating = X.seating(exp.teams[i], exp.teams[j], rot)
+            seating = exp.seating(p, rot).specs
             for s in range(4):
                 assert (g[f"strategy_s{s}"].astype(str) == str(seating[s])).all()
             assert (g["a_team"] == rot % 2).all()
@@ -330,10 +337,10 @@ def test_an_existing_result_is_never_lost(tmp_path) -> None:
 def test_schema_and_metadata_are_present_and_documented(tmp_path) -> None:
     out = tmp_path / "schema.parquet"
     exp = X.match("greedy+random", "greedy:max_extra=0", 400, SEED, chunk=200,
-                  rules=X.RuleOptions(out_bonus=30))
+                  rules=RuleOptions(out_bonus=30))
     run = run_experiment(exp, out=out)
     plays = pd.read_parquet(out)
-    assert list(plays.columns) == plays_columns()
+    assert list(plays.columns) == plays_columns(exp)
     for col in ("a", "b", "end", *[f"strategy_s{s}" for s in range(4)]):
         assert isinstance(plays[col].dtype, pd.CategoricalDtype), col
     assert list(plays["end"].cat.categories) == ["out", "passes", "cap"]
@@ -358,7 +365,7 @@ def test_schema_and_metadata_are_present_and_documented(tmp_path) -> None:
     pd.testing.assert_frame_equal(loaded.summary, run.summary)
 
     doc = (ROOT / "docs" / "results.md").read_text()
-    for col in plays_columns():
+    for col in plays_columns(exp):
         name = re.sub(r"_s[0-3]$", "_sS", col)
         name = {"strategy_sS": "strategy_s0"}.get(name, name)
         assert f"`{name}`" in doc, f"column {col} is not documented in docs/results.md"

@@ -1,11 +1,11 @@
 """The built-in strategies: names, ids, documented parameters (meaning, range, default).
 
 Each kernel lives in its own ``strategies/<name>_nb.py``; the engine reaches it by id
-through strategies/dispatch_nb.py. Parameter values are data (a float64 row per
+through strategies/persian/dispatch_nb.py. Parameter values are data (a float64 row per
 seat), so trying another value never recompiles anything.
 """
 
-from strategies.dispatch_nb import (
+from strategies.persian.dispatch_nb import (
     SID_DEEP_TAKER,
     SID_DEFENSIVE,
     SID_EXPERT,
@@ -14,11 +14,10 @@ from strategies.dispatch_nb import (
     SID_QUAD_HOLDER,
     SID_RANDOM,
 )
-from strategies.registry import Param, StrategyInfo, register
+from strategies.registry import Param, StrategyInfo
 
-register(StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."))
-
-register(
+BUILTINS: tuple[StrategyInfo, ...] = (
+    StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."),
     StrategyInfo(
         "greedy",
         SID_GREEDY,
@@ -30,11 +29,9 @@ register(
         ),
         "Takes from the pile for an immediate meld when the cards above are cheap, puts down "
         "everything it can, discards its highest card in no partial meld.",
-    )
-)
+    ),
 
-# ---- deep_taker (strategies/deep_taker_nb.py) ----
-register(
+    # ---- deep_taker (strategies/persian/deep_taker_nb.py) ----
     StrategyInfo(
         "deep_taker",
         SID_DEEP_TAKER,
@@ -57,11 +54,9 @@ register(
         "Takes from the discard pile down to max_depth when the estimated gain (points put down now and "
         "soon, from the target and the cards above it) minus the risk of the extra cards (their value, "
         "weighted by how near the end of the deal looks) is at least min_gain; plays and discards as greedy.",
-    )
-)
+    ),
 
-# ---- quad_holder (strategies/quad_holder_nb.py) ----
-register(
+    # ---- quad_holder (strategies/persian/quad_holder_nb.py) ----
     StrategyInfo(
         "quad_holder",
         SID_QUAD_HOLDER,
@@ -83,11 +78,9 @@ register(
         "Holds three jokers and/or three of a rank, while the fourth is not on the table, to meld all four at "
         "once; takes the fourth from the pile; melds the three when the stock runs low or an opponent is "
         "close to going out. Otherwise plays as greedy.",
-    )
-)
+    ),
 
-# ---- defensive (strategies/defensive_nb.py) ----
-register(
+    # ---- defensive (strategies/persian/defensive_nb.py) ----
     StrategyInfo(
         "defensive",
         SID_DEFENSIVE,
@@ -125,11 +118,9 @@ register(
         "Discards avoiding what the next opponent can use (lay-offs on table melds, cards going with what it "
         "took from the pile, melds it would open in the pile, melds its hand likely makes) and sheds high "
         "cards as the deal nears its end; draws and plays as greedy.",
-    )
-)
+    ),
 
-# ---- expert (strategies/expert_nb.py) ----
-register(
+    # ---- expert (strategies/persian/expert_nb.py) ----
     StrategyInfo(
         "expert",
         SID_EXPERT,
@@ -161,11 +152,9 @@ register(
         ),
         "deep_taker's draws, quad_holder's holding and defensive's discards combined, defaults tuned by "
         "duplicate matches against greedy and the single heuristics (docs/strategies.md).",
-    )
-)
+    ),
 
-# ---- mc_search (strategies/mc_search_nb.py) ----
-register(
+    # ---- mc_search (strategies/persian/mc_search_nb.py) ----
     StrategyInfo(
         "mc_search",
         SID_MC_SEARCH,
@@ -182,5 +171,5 @@ register(
         "Determinized Monte Carlo search: samples the hidden cards consistently with what the seat "
         "sees, plays every candidate out with a fast policy in the same sampled worlds and picks "
         "the best mean score difference. Slow by design: a yardstick for the heuristics.",
-    )
+    ),
 )

@@ -29,10 +29,10 @@ Parameters (params array slots):
 
 from numba import njit
 
-from sim.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND
-from sim.persian.cards_nb import mask_value
-from strategies.greedy_nb import greedy_discard, greedy_play
-from strategies.helpers_nb import blind_draw, end_pressure, live_partial_mask, meld_points, table_cards
+from sim.games.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND
+from sim.games.persian.cards_nb import mask_value
+from strategies.persian.greedy_nb import greedy_discard, greedy_play
+from strategies.persian.helpers_nb import blind_draw, end_pressure, live_partial_mask, meld_points, table_cards
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1

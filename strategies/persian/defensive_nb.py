@@ -46,10 +46,10 @@ Parameters (params array slots):
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import CARD_VALUES, popcount
-from sim.persian.enums import D_DRAW, D_PLAY, MV_DISCARD, O_HAND, O_HAND_SIZES, O_PLACED, O_SEAT, O_TAKEN
-from strategies.greedy_nb import greedy_draw, greedy_play
-from strategies.helpers_nb import (
+from sim.games.persian.cards_nb import CARD_VALUES, popcount
+from sim.games.persian.enums import D_DRAW, D_PLAY, MV_DISCARD, O_HAND, O_HAND_SIZES, O_PLACED, O_SEAT, O_TAKEN
+from strategies.persian.greedy_nb import greedy_draw, greedy_play
+from strategies.persian.helpers_nb import (
     end_pressure,
     hand_feed_chance,
     layoff_cards,

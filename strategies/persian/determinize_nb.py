@@ -39,8 +39,8 @@ every deal of the unseen cards consistent with the counts is equally likely.
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import bit, lowest_card, popcount
-from sim.persian.enums import (
+from sim.games.persian.cards_nb import bit, lowest_card, popcount
+from sim.games.persian.enums import (
     N_CARDS,
     N_SEATS,
     O_HAND,
@@ -55,7 +55,7 @@ from sim.persian.enums import (
     STOCK_SIZE,
 )
 from sim.rng_nb import rand_below
-from strategies.helpers_nb import pile_cards, table_cards
+from strategies.persian.helpers_nb import pile_cards, table_cards
 
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)
 

@@ -7,15 +7,16 @@ type is fixed by strategies.interface.STRATEGY_SIG so the engine compiles once.
 
 from numba import njit
 
-from strategies.deep_taker_nb import deep_taker_decide
-from strategies.defensive_nb import defensive_decide
-from strategies.expert_nb import expert_decide
-from strategies.greedy_nb import greedy_decide
-from strategies.mc_search_nb import mc_search_decide
-from strategies.quad_holder_nb import quad_holder_decide
-from strategies.random_nb import random_decide
+from strategies.interface import SID_USER  # noqa: F401  (user strategies: the function slot)
 
-SID_USER = -1
+from strategies.persian.deep_taker_nb import deep_taker_decide
+from strategies.persian.defensive_nb import defensive_decide
+from strategies.persian.expert_nb import expert_decide
+from strategies.persian.greedy_nb import greedy_decide
+from strategies.persian.mc_search_nb import mc_search_decide
+from strategies.persian.quad_holder_nb import quad_holder_decide
+from strategies.persian.random_nb import random_decide
+
 SID_RANDOM = 0
 SID_GREEDY = 1
 SID_DEEP_TAKER = 2

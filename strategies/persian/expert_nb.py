@@ -27,11 +27,11 @@ threshold of the draw and discard estimates, hold_near_hand quad_holder's near_h
 import numpy as np
 from numba import njit
 
-from sim.persian.enums import D_DRAW, D_PLAY, O_HAND, O_STOCK_N
-from strategies.deep_taker_nb import best_take
-from strategies.defensive_nb import careful_discard
-from strategies.greedy_nb import greedy_play
-from strategies.helpers_nb import blind_draw, held_threes, opponent_near_out, play_keeping
+from sim.games.persian.enums import D_DRAW, D_PLAY, O_HAND, O_STOCK_N
+from strategies.persian.deep_taker_nb import best_take
+from strategies.persian.defensive_nb import careful_discard
+from strategies.persian.greedy_nb import greedy_play
+from strategies.persian.helpers_nb import blind_draw, held_threes, opponent_near_out, play_keeping
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1

@@ -9,15 +9,15 @@ Parameters (params array slots):
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import mask_value
-from sim.persian.enums import (
+from sim.games.persian.cards_nb import mask_value
+from sim.games.persian.enums import (
     D_DRAW,
     D_PLAY,
     MV_DISCARD,
     MV_TAKE,
     O_HAND,
 )
-from strategies.helpers_nb import blind_draw, highest_card, meldable_mask, move_points, partial_meld_mask
+from strategies.persian.helpers_nb import blind_draw, highest_card, meldable_mask, move_points, partial_meld_mask
 
 P_MAX_EXTRA = 0
 

@@ -6,7 +6,7 @@ All take what a seat may see: its own hand mask and the observation array (P10).
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import (
+from sim.games.persian.cards_nb import (
     JOKERS,
     RANK_MASKS,
     lowest_card,
@@ -14,7 +14,7 @@ from sim.persian.cards_nb import (
     popcount,
     suit_bits,
 )
-from sim.persian.enums import (
+from sim.games.persian.enums import (
     MV_PASS,
     MV_STOCK,
     MK_JOKERS,
@@ -28,7 +28,7 @@ from sim.persian.enums import (
     O_RULES,
     R_FOUR_DOUBLE,
 )
-from sim.persian.melds_nb import run_ends
+from sim.games.persian.melds_nb import run_ends
 
 
 @njit(cache=True)
@@ -162,8 +162,8 @@ def highest_card(mask):
 # Everything below reads only the deciding seat's hand and the public slots of ``obs``
 # (P10): the table melds, the discard pile, hand and stock sizes.
 
-from sim.persian.cards_nb import CARD_VALUES  # noqa: E402
-from sim.persian.enums import (  # noqa: E402
+from sim.games.persian.cards_nb import CARD_VALUES  # noqa: E402
+from sim.games.persian.enums import (  # noqa: E402
     MV_DISCARD,
     O_HAND,
     O_HAND_SIZES,

@@ -8,10 +8,10 @@ At each decision it receives only the observation (P10), never the true state:
    cards outside partial melds first). The greedy move comes first, so exact ties
    go to it.
 2. Worlds: ``samples`` times, the hidden cards are dealt at random consistently
-   with what the seat sees (strategies/determinize_nb.py): own hand, pile, table,
+   with what the seat sees (strategies/persian/determinize_nb.py): own hand, pile, table,
    hand and stock sizes, cards publicly known to be held.
 3. Every candidate is applied on a copy of the same world and the deal is played
-   out to its end by the rollout policy in every seat (strategies/rollout_nb.py),
+   out to its end by the rollout policy in every seat (strategies/persian/rollout_nb.py),
    with the same rollout random stream for every candidate (common random numbers),
    so the comparison between candidates is paired.
 4. The score of a play-out is the own team's deal total minus the other team's
@@ -31,8 +31,8 @@ Slow by design: a yardstick for how good play can get, not a fast heuristic.
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import card_value, mask_value
-from sim.persian.enums import (
+from sim.games.persian.cards_nb import card_value, mask_value
+from sim.games.persian.enums import (
     D_DISCARD,
     D_DRAW,
     D_PLAY,
@@ -50,10 +50,10 @@ from sim.persian.enums import (
     ST_SIZE,
 )
 from sim.rng_nb import next_u64
-from strategies.determinize_nb import determinize_into
-from strategies.greedy_nb import greedy_decide
-from strategies.helpers_nb import meldable_mask, move_points, partial_meld_mask
-from strategies.rollout_nb import GOING_ON, apply_move, play_out, team_totals
+from strategies.persian.determinize_nb import determinize_into
+from strategies.persian.greedy_nb import greedy_decide
+from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
+from strategies.persian.rollout_nb import GOING_ON, apply_move, play_out, team_totals
 
 P_SAMPLES = 0
 P_ROLLOUT_POLICY = 1

@@ -30,10 +30,10 @@ Parameters (params array slots):
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import mask_value
-from sim.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND, O_STOCK_N
-from strategies.greedy_nb import greedy_play
-from strategies.helpers_nb import (
+from sim.games.persian.cards_nb import mask_value
+from sim.games.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND, O_STOCK_N
+from strategies.persian.greedy_nb import greedy_play
+from strategies.persian.helpers_nb import (
     blind_draw,
     discard_index,
     fourth_cards,

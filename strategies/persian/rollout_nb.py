@@ -16,8 +16,8 @@ Forced moves (a single legal move) are played without asking, as in the engine.
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import mask_value
-from sim.persian.enums import (
+from sim.games.persian.cards_nb import mask_value
+from sim.games.persian.enums import (
     D_DISCARD,
     D_DRAW,
     D_PLAY,
@@ -40,7 +40,7 @@ from sim.persian.enums import (
     R_TURN_CAP,
     S_HANDS,
 )
-from sim.persian.state_nb import (
+from sim.games.persian.state_nb import (
     apply_discard,
     apply_draw,
     apply_play,
@@ -50,7 +50,7 @@ from sim.persian.state_nb import (
     play_moves,
 )
 from sim.rng_nb import rand_below
-from strategies.greedy_nb import greedy_decide
+from strategies.persian.greedy_nb import greedy_decide
 
 POLICY_GREEDY = 0
 POLICY_RANDOM = 1

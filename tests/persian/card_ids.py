@@ -1,7 +1,7 @@
 """Card-id helpers shared by the tests, written independently of the engine's tables
 (card id = suit * 13 + rank, ranks 2..A as 0..12, jokers 52..55; P1, P4)."""
 
-from sim.persian import enums as E
+from sim.games.persian import enums as E
 
 
 def card_value(c: int) -> int:

@@ -22,12 +22,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.persian import enums as E  # noqa: E402
-from sim.persian.engine import run_deals  # noqa: E402
-from sim.persian.engine_nb import shuffled_deck  # noqa: E402
-from sim.persian.position import Position  # noqa: E402
-from sim.persian.rules import RuleOptions  # noqa: E402
-from sim.persian.state_nb import new_state  # noqa: E402
+from sim.games.persian import enums as E  # noqa: E402
+from sim.games.persian.engine import run_deals  # noqa: E402
+from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
+from sim.games.persian.position import Position  # noqa: E402
+from sim.games.persian.rules import RuleOptions  # noqa: E402
+from sim.games.persian.state_nb import new_state  # noqa: E402
 
 TABLES = {
     "greedy": ["greedy"],

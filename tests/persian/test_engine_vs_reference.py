@@ -25,12 +25,12 @@ import numpy as np
 import pytest
 
 from naive_persian import NaiveDeal, card_value, is_four_of_a_kind, team_of
-from sim.persian import enums as E
-from sim.persian.cards import card_name, mask_to_names
-from sim.persian.engine import StrategyError, Table, run_deals
-from sim.persian.engine_nb import play_deals, shuffled_deck
-from sim.persian.position import Position, row_to_move
-from sim.persian.rules import RuleOptions
+from sim.games.persian import enums as E
+from sim.games.persian.cards import card_name, mask_to_names
+from sim.games.persian.engine import StrategyError, Table, run_deals
+from sim.games.persian.engine_nb import play_deals, shuffled_deck
+from sim.games.persian.position import Position, row_to_move
+from sim.games.persian.rules import RuleOptions
 
 SCALE = float(os.environ.get("RUMMY_REF_SCALE", "1"))
 BATCH = 100  # deals per run_deals call (bounds the event buffer's memory)

@@ -44,15 +44,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.persian import enums as E  # noqa: E402
+from sim.games.persian import enums as E  # noqa: E402
 from card_ids import card_value, cards_of, mask_of  # noqa: E402
-from sim.persian.engine import Table  # noqa: E402
-from sim.persian.engine_nb import play_deals, shuffled_deck  # noqa: E402
-from sim.persian.position import Position  # noqa: E402
-from sim.persian.rules import RuleOptions  # noqa: E402
-from sim.persian.state_nb import new_state  # noqa: E402
+from sim.games.persian.engine import Table  # noqa: E402
+from sim.games.persian.engine_nb import play_deals, shuffled_deck  # noqa: E402
+from sim.games.persian.position import Position  # noqa: E402
+from sim.games.persian.rules import RuleOptions  # noqa: E402
+from sim.games.persian.state_nb import new_state  # noqa: E402
 from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.dispatch_nb import SID_USER, call_strategy  # noqa: E402
+from strategies.persian.dispatch_nb import SID_USER, call_strategy  # noqa: E402
 from strategies.interface import STRATEGY_SIG  # noqa: E402
 from strategies.registry import get_strategy, strategy_names  # noqa: E402
 

@@ -13,17 +13,17 @@ import json
 import numpy as np
 import pytest
 
-from sim.persian.cards import (
+from sim.games.persian.cards import (
     card_name, card_value, mask_to_ids, mask_to_names, names_to_mask, parse_card, pretty, sort_key,
 )
-from sim.persian.enums import (
+from sim.games.persian.enums import (
     END_OUT, EV_DECISION, EV_DISCARD, EV_END, EV_LAYOFF, EV_LEGAL, EV_MELD, EV_PASS, EV_STOCK,
     EV_TAKE, JOKER0,
 )
-from sim.persian.log import (
+from sim.games.persian.log import (
     TOP_KEYS, build_deal_log, read_deal, read_jsonl, validate_log, write_jsonl,
 )
-from sim.persian.show import render_deal
+from sim.games.persian.show import render_deal
 
 P = parse_card
 RULES = {"last_card": "meld", "out_bonus": 25, "four_of_a_kind_double": True, "deals_per_game": 2}

@@ -19,18 +19,18 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from sim.match import play_match  # noqa: E402
-from sim.persian import enums as E  # noqa: E402
+from sim.games.persian import enums as E  # noqa: E402
 from card_ids import mask_of  # noqa: E402
-from sim.persian.engine import run_deals  # noqa: E402
-from sim.persian.engine_nb import shuffled_deck  # noqa: E402
-from sim.persian.position import Position  # noqa: E402
-from sim.persian.rules import RuleOptions  # noqa: E402
-from sim.persian.state_nb import new_state  # noqa: E402
-from strategies.determinize_nb import determinize  # noqa: E402
-from strategies.greedy_nb import greedy_decide  # noqa: E402
-from strategies.mc_search_nb import mc_search_decide  # noqa: E402
+from sim.games.persian.engine import run_deals  # noqa: E402
+from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
+from sim.games.persian.position import Position  # noqa: E402
+from sim.games.persian.rules import RuleOptions  # noqa: E402
+from sim.games.persian.state_nb import new_state  # noqa: E402
+from strategies.persian.determinize_nb import determinize  # noqa: E402
+from strategies.persian.greedy_nb import greedy_decide  # noqa: E402
+from strategies.persian.mc_search_nb import mc_search_decide  # noqa: E402
 from strategies.registry import parse_spec  # noqa: E402
-from strategies.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, rollout  # noqa: E402
+from strategies.persian.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, rollout  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 ALL = (1 << E.N_CARDS) - 1

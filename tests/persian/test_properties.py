@@ -29,14 +29,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.persian import enums as E  # noqa: E402
+from sim.games.persian import enums as E  # noqa: E402
 from card_ids import card_value, cards_of, mask_of, value_of  # noqa: E402
-from sim.persian.engine import Table, run_deals  # noqa: E402
-from sim.persian.engine_nb import shuffled_deck  # noqa: E402
-from sim.persian.position import Position  # noqa: E402
-from sim.persian.rules import RuleOptions  # noqa: E402
+from sim.games.persian.engine import Table, run_deals  # noqa: E402
+from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
+from sim.games.persian.position import Position  # noqa: E402
+from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.dispatch_nb import call_strategy  # noqa: E402
+from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 ALL_CARDS = list(range(E.N_CARDS))

@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from naive_persian import JOKER, NaiveDeal
-from sim.persian import enums as E
-from sim.persian.cards import names_to_mask
-from sim.persian.engine_nb import shuffled_deck
-from sim.persian.position import Position, row_to_move
+from sim.games.persian import enums as E
+from sim.games.persian.cards import names_to_mask
+from sim.games.persian.engine_nb import shuffled_deck
+from sim.games.persian.position import Position, row_to_move
 
 IMPLS = [Position, NaiveDeal]
 # one card each for seats a test leaves empty-handed by not naming them

@@ -2,7 +2,7 @@
 
 Each test shows, on a fixed set of deals (or a hand-built position), that a strategy
 or one of its parameters moves what it is meant to move: the engine's per-seat
-counters (C_* of sim/persian/enums.py), a tally made by stepping deals with Position,
+counters (C_* of sim/games/persian/enums.py), a tally made by stepping deals with Position,
 or the move chosen in a position built for the purpose. The aggregate tests compare
 runs over the same deal indices and seed, so the cards are the same in every run.
 Unless a test says otherwise, the strategy under test sits in seats 0 and 2 against
@@ -20,15 +20,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.persian import enums as E  # noqa: E402
-from sim.persian.cards import card_name, parse_card  # noqa: E402
-from sim.persian.engine import Table, run_deals  # noqa: E402
-from sim.persian.engine_nb import shuffled_deck  # noqa: E402
-from sim.persian.position import Position, row_to_move  # noqa: E402
-from sim.persian.rules import RuleOptions  # noqa: E402
-from sim.persian.state_nb import new_state  # noqa: E402
+from sim.games.persian import enums as E  # noqa: E402
+from sim.games.persian.cards import card_name, parse_card  # noqa: E402
+from sim.games.persian.engine import Table, run_deals  # noqa: E402
+from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
+from sim.games.persian.position import Position, row_to_move  # noqa: E402
+from sim.games.persian.rules import RuleOptions  # noqa: E402
+from sim.games.persian.state_nb import new_state  # noqa: E402
 from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.dispatch_nb import call_strategy  # noqa: E402
+from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
 
 SEED = 2025
 DEALS = 3000  # the fixed deal set of the aggregate tests: deal indices 0..2999 under SEED

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from sim.persian import enums as E
-from sim.persian.engine import StrategyError, run_deals, results_frame
-from strategies.examples import top_taker
+from sim.games.persian import enums as E
+from sim.games.persian.engine import StrategyError, run_deals, results_frame
+from strategies.persian.examples import top_taker
 from strategies.interface import STRATEGY_SIG
 from strategies.registry import get_strategy, parse_spec, register_strategy
 
@@ -32,7 +32,7 @@ def test_user_parameter_changes_behaviour_without_recompiling():
     deep = run_deals(["top_taker:max_depth=10", "random"], deals=300, seed=3)
     assert deep.results[:, E.C_MAX_DEPTH].max() > 0
     # compiled once: the kernel has a single signature whatever the parameter values
-    from sim.persian.engine_nb import play_deals
+    from sim.games.persian.engine_nb import play_deals
     assert len(play_deals.signatures) == 1
 
 

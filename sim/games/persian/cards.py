@@ -1,7 +1,7 @@
 """Card names, bitmasks and display helpers for Persian Rummy (pure Python).
 
 The engine works on card ids (``suit * 13 + rank``, jokers 52..55, see
-``sim.persian.enums``) and int64 bitmasks; people and the ``rummy-log/1`` format
+``sim.games.persian.enums``) and int64 bitmasks; people and the ``rummy-log/1`` format
 (docs: LOG_FORMAT.md) use two-character names such as ``"TD"``, ``"AS"`` and
 ``"JK"``. This module converts between the two and renders cards for a terminal.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sim.persian.enums import JOKER0, N_CARDS, N_RANKS, N_SUITS
+from sim.games.persian.enums import JOKER0, N_CARDS, N_RANKS, N_SUITS
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"

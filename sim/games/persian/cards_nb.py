@@ -7,7 +7,7 @@ A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
 import numpy as np
 from numba import njit
 
-from sim.persian.enums import JOKER0, JOKER_MASK
+from sim.games.persian.enums import JOKER0, JOKER_MASK
 
 _RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
 CARD_VALUES = np.array([_RANK_VALUES[c % 13] for c in range(52)] + [20, 20, 20, 20], dtype=np.int64)

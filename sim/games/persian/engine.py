@@ -7,29 +7,17 @@ mode, the events of each deal. ``results_frame`` turns the matrix into a DataFra
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Sequence
 
-import numba
 import numpy as np
 import pandas as pd
 
-from sim.persian import enums as E
-from sim.persian.rules import RuleOptions
+from sim.games.persian import enums as E
+from sim.games.runs import MAX_SEED, StrategyError, check_seed, deal_indices, set_threads  # noqa: F401
+from sim.games.persian.rules import RuleOptions
 from strategies.interface import unused_slot
 from strategies.registry import StrategySpec, parse_spec
-
-MAX_SEED = 2**63 - 1
-
-
-class StrategyError(ValueError):
-    """A strategy returned an illegal move. ``results`` keeps every finished deal."""
-
-    def __init__(self, message: str, results: np.ndarray):
-        super().__init__(message)
-        self.results = results
-
 
 @dataclass(frozen=True)
 class Table:
@@ -63,41 +51,6 @@ class Table:
         return sids, params, fns
 
 
-def check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed {seed!r} is not an integer")
-    if not 0 <= int(seed) <= MAX_SEED:
-        raise ValueError(f"seed {seed} is outside [0, 2**63 - 1]")
-    return int(seed)
-
-
-def deal_indices(deals) -> np.ndarray:
-    """Deal indices from a count, a range or an array (validated, int64)."""
-    if isinstance(deals, (int, np.integer)) and not isinstance(deals, bool):
-        if deals <= 0:
-            raise ValueError(f"number of deals must be positive, got {deals}")
-        return np.arange(int(deals), dtype=np.int64)
-    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.int64))
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError("deals must be a positive count or a non-empty 1-D list of deal indices")
-    if (arr < 0).any():
-        raise ValueError("deal indices must be non-negative")
-    return arr
-
-
-def set_threads(threads: int | None) -> int:
-    """Use ``threads`` numba threads (None: all cores); returns the count in force."""
-    top = numba.config.NUMBA_NUM_THREADS
-    if threads is None:
-        threads = top
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    threads = min(int(threads), top)
-    if os.environ.get("NUMBA_DISABLE_JIT") != "1":
-        numba.set_num_threads(threads)
-    return threads
-
-
 @dataclass
 class DealRun:
     """Raw output of ``run_deals``."""
@@ -128,7 +81,7 @@ def run_deals(
     Raises StrategyError (a ValueError) naming strategy, seat, seed, deal and move when
     a strategy answers illegally; the error carries every other deal's results.
     """
-    from sim.persian.engine_nb import play_deals
+    from sim.games.persian.engine_nb import play_deals
 
     if not isinstance(table, Table):
         table = Table.of(table)

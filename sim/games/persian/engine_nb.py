@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
-from sim.persian.enums import (
+from sim.games.persian.enums import (
     C_DEAL,
     C_DEALER,
     C_END,
@@ -59,7 +59,7 @@ from sim.persian.enums import (
     S_HANDS,
     S_STOCK,
 )
-from sim.persian.state_nb import (
+from sim.games.persian.state_nb import (
     apply_discard,
     apply_draw,
     apply_play,
@@ -71,7 +71,7 @@ from sim.persian.state_nb import (
     score_deal,
 )
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
-from strategies.dispatch_nb import call_strategy
+from strategies.persian.dispatch_nb import call_strategy
 from strategies.interface import SEAT_FNS
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)

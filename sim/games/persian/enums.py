@@ -46,7 +46,7 @@ END_CAP = 2
 END_ERROR = 3  # a strategy returned an illegal move; the deal was abandoned
 END_NAMES = ("out", "passes", "cap", "error")
 
-# --- rule options, as an int64 array (see sim.persian.rules.RuleOptions) ------------
+# --- rule options, as an int64 array (see sim.games.persian.rules.RuleOptions) ------------
 R_LAST_CARD = 0  # 0 = meld (default), 1 = discard (P6.5)
 R_OUT_BONUS = 1  # 25 (P8)
 R_FOUR_DOUBLE = 2  # 1 = four of a kind melded at once counts double (P8)

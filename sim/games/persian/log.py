@@ -1,7 +1,7 @@
 """Persian Rummy deal logs in the ``rummy-log/1`` format (docs: /work/shared/LOG_FORMAT.md).
 
 The compiled engine, in recording mode, writes one row of event codes per action
-(``EV_*`` in ``sim.persian.enums``). ``build_deal_log`` turns those rows into the
+(``EV_*`` in ``sim.games.persian.enums``). ``build_deal_log`` turns those rows into the
 JSON object of one deal, replaying the discard pile, the stock and the hands as
 it goes so that any disagreement between the engine's events and the cards
 (a take whose cards are not on top of the pile, a play of a card not in hand,
@@ -11,16 +11,14 @@ files of such deals; ``validate_log`` checks the structure of one deal object.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from sim.persian.cards import card_name, mask_to_names, parse_card
-from sim.persian.enums import (
+from sim.games.logfile import _plain, read_deal, read_jsonl, write_jsonl  # noqa: F401  (re-exported)
+from sim.games.persian.cards import card_name, mask_to_names, parse_card
+from sim.games.persian.enums import (
     END_NAMES,
     EV_DECISION,
     EV_DISCARD,
@@ -48,23 +46,6 @@ TOP_KEYS = (
     "discard", "stock", "turns", "end", "out_seat", "score",
 )
 TURN_KEYS = ("seat", "draw", "plays", "discard")
-
-
-def _plain(x: Any) -> Any:
-    """Convert numpy scalars / arrays inside ``x`` to plain JSON-able Python values."""
-    if isinstance(x, dict):
-        return {str(k): _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return _plain(x.tolist())
-    if isinstance(x, np.bool_):
-        return bool(x)
-    if isinstance(x, np.integer):
-        return int(x)
-    if isinstance(x, np.floating):
-        return float(x)
-    return x
 
 
 def _mask_str(mask: int) -> str:
@@ -216,45 +197,6 @@ def build_deal_log(
         "out_seat": out_seat,
         "score": {k: [int(v) for v in result[k]] for k in SCORE_KEYS},
     }
-
-
-# --- JSONL files -------------------------------------------------------------------------
-
-
-def write_jsonl(path: str | Path, logs: Iterable[dict]) -> None:
-    """Write deal logs to ``path``, one compact JSON object per line (UTF-8)."""
-    with open(path, "w", encoding="utf-8") as f:
-        for d in logs:
-            f.write(json.dumps(_plain(d), separators=(",", ":"), ensure_ascii=False))
-            f.write("\n")
-
-
-def read_jsonl(path: str | Path) -> list[dict]:
-    """Read every deal log of a JSONL file (blank lines are skipped)."""
-    logs = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                logs.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}, line {n}: not valid JSON ({e.msg})") from None
-    return logs
-
-
-def read_deal(path: str | Path, deal_index: int) -> dict:
-    """The deal whose ``"deal"`` field is ``deal_index``; ValueError listing the deals present if absent."""
-    logs = read_jsonl(path)
-    for d in logs:
-        if d.get("deal") == deal_index:
-            return d
-    present = sorted(d["deal"] for d in logs if isinstance(d.get("deal"), int))
-    if not present:
-        raise ValueError(f"deal {deal_index} not in {path}: the file holds no deals")
-    contiguous = present == list(range(present[0], present[-1] + 1))
-    span = f"{present[0]}..{present[-1]}" + ("" if contiguous else " (with gaps)")
-    raise ValueError(f"deal {deal_index} not in {path}: it holds {len(present)} deals, numbered {span}")
 
 
 # --- structure check -------------------------------------------------------------------------

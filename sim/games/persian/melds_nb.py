@@ -7,7 +7,7 @@ Table melds live in the state array ``st`` at the O_MELD_* slots (see enums.py).
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import (
+from sim.games.persian.cards_nb import (
     JOKERS,
     RANK_MASKS,
     lowest_card,
@@ -16,7 +16,7 @@ from sim.persian.cards_nb import (
     suit_bits,
     highest_rank,
 )
-from sim.persian.enums import (
+from sim.games.persian.enums import (
     JOKER0,
     MK_JOKERS,
     MK_RUN,

@@ -14,12 +14,12 @@ from typing import Sequence
 
 import numpy as np
 
-from sim.persian import enums as E
-from sim.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
-from sim.persian.rules import RuleOptions
-from sim.persian import state_nb as K
-from sim.persian.melds_nb import meld_kind_key
-from sim.persian.cards_nb import RANK_MASKS, JOKERS
+from sim.games.persian import enums as E
+from sim.games.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
+from sim.games.persian.rules import RuleOptions
+from sim.games.persian import state_nb as K
+from sim.games.persian.melds_nb import meld_kind_key
+from sim.games.persian.cards_nb import RANK_MASKS, JOKERS
 
 
 class Position:
@@ -99,7 +99,7 @@ class Position:
     @classmethod
     def from_deal(cls, seed: int, deal: int, rules=None) -> "Position":
         """The position at the start of deal ``deal`` of a run with ``seed``."""
-        from sim.persian.engine_nb import shuffled_deck
+        from sim.games.persian.engine_nb import shuffled_deck
 
         deck = [card_name(int(c)) for c in shuffled_deck(seed, deal)]
         return cls([deck[7 * s : 7 * s + 7] for s in range(4)], [deck[28]], deck[29:], dealer=deal % 4, rules=rules)

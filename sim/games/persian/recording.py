@@ -12,11 +12,11 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from sim.persian import enums as E
-from sim.persian.engine import DealRun, Table, deal_indices, run_deals
-from sim.persian.engine_nb import shuffled_deck
-from sim.persian.log import build_deal_log
-from sim.persian.rules import RuleOptions
+from sim.games.persian import enums as E
+from sim.games.persian.engine import DealRun, Table, deal_indices, run_deals
+from sim.games.persian.engine_nb import shuffled_deck
+from sim.games.persian.log import build_deal_log
+from sim.games.persian.rules import RuleOptions
 from strategies.registry import StrategySpec
 
 # Deals per run_deals call: each recorded deal reserves MAX_EVENTS_PER_DEAL event rows

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 
-from sim.persian import enums as E
+from sim.games.persian import enums as E
 
 LAST_CARD_CHOICES = ("meld", "discard")
 

@@ -9,8 +9,8 @@ cards left in each hand and the per-team score breakdown.
 
 from __future__ import annotations
 
-from sim.persian.cards import card_value, parse_card, pretty, sort_key
-from sim.persian.enums import N_SEATS
+from sim.games.persian.cards import card_value, parse_card, pretty, sort_key
+from sim.games.persian.enums import N_SEATS
 
 TEAM_OF = (0, 1, 0, 1)  # P2: partners sit opposite
 

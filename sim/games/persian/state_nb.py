@@ -8,7 +8,7 @@ never call strategies; engine_nb.py drives the turn loop.
 import numpy as np
 from numba import njit
 
-from sim.persian.cards_nb import (
+from sim.games.persian.cards_nb import (
     JOKERS,
     bit,
     card_value,
@@ -16,7 +16,7 @@ from sim.persian.cards_nb import (
     mask_value,
     popcount,
 )
-from sim.persian.enums import (
+from sim.games.persian.enums import (
     C_CARDS_TAKEN,
     C_DISCARDS,
     C_FED,
@@ -76,7 +76,7 @@ from sim.persian.enums import (
     ST_SIZE,
     STOCK_SIZE,
 )
-from sim.persian.melds_nb import (
+from sim.games.persian.melds_nb import (
     _push,
     layoff_moves,
     meld_kind_key,

@@ -9,7 +9,7 @@ Step 1 - write one function with the engine's signature and compile it with it::
     @njit(STRATEGY_SIG, cache=True)
     def decide(decision, obs, moves, n_moves, params, rng) -> int
 
-  * ``decision`` is D_DRAW, D_PLAY or D_DISCARD (sim.persian.enums).
+  * ``decision`` is D_DRAW, D_PLAY or D_DISCARD (sim.games.persian.enums).
   * ``obs`` is what the seat may see (P10): ``obs[O_HAND]`` is its hand as a card
     bitmask (card id = suit * 13 + rank, jokers 52..55), ``obs[O_PILE:O_PILE +
     obs[O_PILE_N]]`` the discard pile bottom first, ``obs[O_STOCK_N]`` the stock size,
@@ -22,8 +22,8 @@ Step 1 - write one function with the engine's signature and compile it with it::
     own random stream (sim.rng_nb.rand_below(rng, n), rand_float(rng)).
   * Return the index of the chosen row. Anything else stops the deal with an error.
 
-Step 2 - use the helper kernels you need: strategies.helpers_nb (meldable_mask,
-partial_meld_mask, move_points, find_move, highest_card) and sim.persian.cards_nb
+Step 2 - use the helper kernels you need: strategies.persian.helpers_nb (meldable_mask,
+partial_meld_mask, move_points, find_move, highest_card) and sim.games.persian.cards_nb
 (card_value, mask_value, popcount, RANK_MASKS, SUIT_MASKS).
 
 Step 3 - register it under a name, with typed parameters::
@@ -36,8 +36,8 @@ the module is imported, tables of four different strategies).
 
 from numba import njit
 
-from sim.persian.enums import D_DRAW, D_PLAY, MV_DISCARD, MV_STOCK, MV_PASS, MV_TAKE, O_HAND
-from strategies.helpers_nb import highest_card, move_points
+from sim.games.persian.enums import D_DRAW, D_PLAY, MV_DISCARD, MV_STOCK, MV_PASS, MV_TAKE, O_HAND
+from strategies.persian.helpers_nb import highest_card, move_points
 from strategies.interface import STRATEGY_SIG
 from strategies.registry import Param, register_strategy
 

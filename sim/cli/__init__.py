@@ -1,0 +1,75 @@
+"""The ``rummy-sim`` command line, one module per group of commands.
+
+    rummy-sim games                      the registered games, their players and rule options
+    rummy-sim strategies [--game G]      a game's strategies and parameters
+    rummy-sim log SPEC... --deals N --seed S --out FILE.jsonl [--game G] [--rule KEY=VALUE ...]
+    rummy-sim show FILE.jsonl --deal K [--color]
+    rummy-sim bench [--game G] [--json] [--deals N] [--quick] [--runner]
+    rummy-sim demo [--deals N] [--out DIR] [--seed S]
+    rummy-sim match A B --deals N [--game G] [--players N] [--seed S] [--out FILE.parquet] [--json] ...
+    rummy-sim tournament TEAM TEAM [TEAM ...] --deals N [...]
+    rummy-sim sweep SPEC --vary KEY=V1,V2,... [--vary ...] --vs TEAM --deals N [...]
+    rummy-sim run EXPERIMENT.toml [--deals N] [--threads T] [--out FILE.parquet] [--json] [--resume] [--force]
+    rummy-sim report RESULTS.parquet --out DIR
+
+Modules: ``common`` (errors, --game, rule options), ``info`` (games, strategies,
+bench, demo), ``deal_logs`` (log, show), ``experiments`` (match, tournament, sweep,
+run, report). A spec is ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]``; a Persian team
+is a spec for both partners or ``SPEC+SPEC``. Bad input ends with
+``rummy-sim: error: <message>`` on stderr and exit status 2; an interrupted experiment
+(Ctrl-C) keeps its finished chunks and exits with status 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from sim.cli import deal_logs, experiments, info
+from sim.cli.common import EXIT_USAGE, PROG, CliError, parse_rules
+
+__all__ = ["main", "build_parser", "parse_rules", "CliError"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Rummy Monte Carlo toolkit (numba-compiled engines): Persian Rummy and more."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    deal_logs.add_commands(sub)
+    info.add_commands(sub)
+    experiments.add_commands(sub)
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``rummy-sim``; returns the exit status (0 ok, 2 bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed usage and message
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    try:
+        return args.func(args)
+    except FileNotFoundError as e:
+        return _error(str(e) if e.filename is None else f"{e.filename}: {e.strerror or 'no such file'}")
+    except OSError as e:
+        return _error(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "))
+    except ValueError as e:  # StrategyError, bad specs, rules, seeds, games, missing deals, CliError
+        return _error(str(e))
+    except RuntimeError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""What every ``rummy-sim`` command shares: its errors, the game option, rule options."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import fields
+from typing import Sequence
+
+PROG = "rummy-sim"
+EXIT_USAGE = 2
+
+
+class CliError(ValueError):
+    """Bad command-line input detected by the CLI itself."""
+
+
+def add_game_arguments(p: argparse.ArgumentParser, players: bool = True, default: str | None = "persian") -> None:
+    """``--game NAME`` (and ``--players N``) on a command."""
+    from sim.games import game_names
+
+    p.add_argument("--game", default=default, metavar="NAME",
+                   help=f"the game: {', '.join(game_names())} (default {default or 'from the input'})")
+    if players:
+        p.add_argument("--players", type=int, default=None, metavar="N",
+                       help="players at the table (default: the game's; Persian Rummy has exactly 4)")
+
+
+def game_of(args: argparse.Namespace):
+    """The game named by ``--game``, with a clear error for an unknown name."""
+    from sim.games import get_game
+
+    return get_game(getattr(args, "game", None))
+
+
+def parse_bool(text: str) -> bool:
+    low = text.strip().lower()
+    if low in ("true", "yes", "1"):
+        return True
+    if low in ("false", "no", "0"):
+        return False
+    raise ValueError
+
+
+def parse_rules(items: Sequence[str] | None, game=None):
+    """``KEY=VALUE`` strings -> the game's rule options, each value converted to the option's type."""
+    from sim.games import get_game
+
+    rules_type = get_game(game).rules_type
+    defaults = rules_type()
+    known = {f.name: type(getattr(defaults, f.name)) for f in fields(rules_type)}
+    values: dict[str, object] = {}
+    for item in items or ():
+        key, eq, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key:
+            raise CliError(f"--rule {item!r}: expected KEY=VALUE, e.g. --rule last_card=discard")
+        if key not in known:
+            raise CliError(f"--rule {item!r}: unknown rule option {key!r}; known: {', '.join(sorted(known))}")
+        if key in values:
+            raise CliError(f"--rule: rule option {key!r} given twice")
+        kind = known[key]
+        try:
+            if kind is bool:
+                values[key] = parse_bool(raw)
+            elif kind is int:
+                values[key] = int(raw)
+            elif kind is float:
+                values[key] = float(raw)
+            else:
+                values[key] = raw
+        except ValueError:
+            what = {bool: "true or false", int: "an integer", float: "a number"}[kind]
+            raise CliError(f"rule option {key}: {raw!r} is not {what}") from None
+    return rules_type.from_dict(values)
+
+
+def positive(value: int, option: str) -> int:
+    if value <= 0:
+        raise CliError(f"{option} must be a positive integer, got {value}")
+    return value

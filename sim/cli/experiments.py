@@ -1,0 +1,206 @@
+"""``rummy-sim match | tournament | sweep | run | report``: duplicate experiments and their reports."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from sim.cli.common import PROG, CliError, add_game_arguments, game_of, parse_rules, positive
+
+
+def _run_options(args: argparse.Namespace) -> dict:
+    """Checked options common to the experiment commands."""
+    if args.threads is not None and args.threads < 1:
+        raise CliError(f"--threads must be a positive integer, got {args.threads}")
+    if getattr(args, "deals", None) is not None:
+        positive(args.deals, "--deals")
+    if getattr(args, "chunk", None) is not None and args.chunk < 1:
+        raise CliError(f"--chunk must be a positive integer, got {args.chunk}")
+    if args.resume and args.out is None:
+        raise CliError("--resume needs --out FILE.parquet (the run to continue)")
+    if args.resume and args.force:
+        raise CliError("--resume and --force contradict each other: choose one")
+    progress = False if (args.json or args.no_progress) else None
+    return {"out": args.out, "threads": args.threads, "resume": args.resume, "force": args.force,
+            "progress": progress}
+
+
+def _experiment_options(args: argparse.Namespace) -> dict:
+    from sim.games.runs import check_seed
+    from sim.match import experiment_options
+
+    if args.margin is not None and not args.margin > 0:
+        raise CliError(f"--margin must be a positive number of points, got {args.margin}")
+    if args.first_deal is not None and args.first_deal < 0:
+        raise CliError(f"--first-deal must be a non-negative integer, got {args.first_deal}")
+    sprt = None
+    if getattr(args, "sprt", None) is not None:
+        from sim.experiment import SprtSpec
+
+        sprt = SprtSpec(args.sprt, args.sprt_alpha, args.sprt_beta)
+    game = game_of(args)
+    return {"seed": check_seed(args.seed), **experiment_options(
+        parse_rules(args.rule, game), args.chunk or 0, sprt, args.margin or 1.0, args.first_deal or 0,
+        game.name, args.players)}
+
+
+def _report(run, as_json: bool) -> None:
+    """Print the result of any experiment as text or one JSON object."""
+    from sim.match import format_summary, match_summary
+    from sim.sweep import format_sweep, sweep_json
+    from sim.tournament import format_tournament, tournament_json
+
+    kind = run.experiment.kind
+    if as_json:
+        obj = {"match": match_summary, "tournament": tournament_json, "sweep": sweep_json}[kind](run)
+        print(json.dumps(obj, allow_nan=False))
+        return
+    print({"match": format_summary, "tournament": format_tournament, "sweep": format_sweep}[kind](run))
+    if run.out is not None and run.complete:
+        size = Path(run.out).stat().st_size
+        print(f"results: {run.out} ({int(run.summary['plays'].sum()):,} plays, {size / 1e6:,.1f} MB, "
+              f"{size / max(run.deals_played, 1):,.0f} bytes per deal; schema in docs/results.md)")
+
+
+def _execute(exp, options: dict, as_json: bool) -> int:
+    from sim.runner import RunInterrupted, run_experiment
+
+    try:
+        run = run_experiment(exp, **options)
+    except RunInterrupted as e:
+        _report(e.result, as_json)
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 130
+    _report(run, as_json)
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from sim.experiment import match
+
+    options = _run_options(args)
+    exp = match(args.a, args.b, args.deals, **_experiment_options(args))
+    return _execute(exp, options, args.json)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from sim.experiment import tournament
+
+    options = _run_options(args)
+    exp = tournament(args.teams, args.deals, **_experiment_options(args))
+    return _execute(exp, options, args.json)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from sim.experiment import parse_vary, sweep
+
+    options = _run_options(args)
+    exp = sweep(args.spec, parse_vary(args.vary), args.vs, args.deals, **_experiment_options(args))
+    return _execute(exp, options, args.json)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from sim.experiment import load_toml
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no such experiment file")
+    options = _run_options(args)
+    spec = load_toml(path, deals=args.deals)
+    if args.game is not None and args.game != spec.experiment.game:
+        raise CliError(f"--game {args.game}: {path} describes a {spec.experiment.game!r} experiment "
+                       "(its field 'game'); leave out --game or change the file")
+    if options["threads"] is None:
+        options["threads"] = spec.threads
+    if options["out"] is None:
+        options["out"] = spec.out
+    if options["resume"] and options["out"] is None:
+        raise CliError("--resume needs an output: --out FILE.parquet or out = ... in the experiment file")
+    return _execute(spec.experiment, options, args.json)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from sim.report import cmd_report as report
+
+    return report(args)
+
+
+def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True) -> None:
+    if deals_required:
+        p.add_argument("--deals", type=int, required=True, metavar="N",
+                       help="deal indices per pairing (each played in every rotation of the pairing)")
+        p.add_argument("--seed", type=int, default=0, metavar="S", help="seed, 0..2**63-1 (default 0)")
+        p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="rule option, repeatable (see log)")
+        p.add_argument("--chunk", type=int, default=None, metavar="C",
+                       help="deal indices per chunk (default: about 200,000 plays per chunk)")
+        p.add_argument("--margin", type=float, default=None, metavar="PTS",
+                       help="report the deal sets needed to detect this difference (default 1 point)")
+        p.add_argument("--first-deal", type=int, default=None, metavar="D",
+                       help="first deal index (default 0; a multiple of deals_per_game)")
+        add_game_arguments(p)
+    else:
+        p.add_argument("--deals", type=int, default=None, metavar="N", help="override the file's deals")
+        add_game_arguments(p, players=False, default=None)
+    p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
+    p.add_argument("--out", default=None, metavar="FILE.parquet",
+                   help="write the per-play results (chunks go to FILE.parquet.parts/ while running)")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run of --out")
+    p.add_argument("--force", action="store_true", help="replace an existing --out (once the new run is done)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (no progress bar)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (it shows only on a terminal)")
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("match", help="a duplicate match of team A against team B, with statistics",
+                       description="Team A against team B on duplicate deals: every deal index in each of the "
+                                   "game's seatings (Persian Rummy: both seat pairs, and partners swapped when "
+                                   "they differ). Prints the mean A - B points per deal with a paired 95% CI, "
+                                   "game win rates, effect size, deals needed and the variance reduction of "
+                                   "duplication.")
+    p.add_argument("a", metavar="A", help="team A: SPEC or SPEC+SPEC")
+    p.add_argument("b", metavar="B", help="team B: SPEC or SPEC+SPEC")
+    _add_run_arguments(p)
+    p.add_argument("--sprt", type=float, default=None, metavar="DELTA",
+                   help="sequential test H0: 0 vs H1: DELTA points per deal, checked after each chunk")
+    p.add_argument("--sprt-alpha", type=float, default=0.05, metavar="A", help="SPRT type I error (0.05)")
+    p.add_argument("--sprt-beta", type=float, default=0.05, metavar="B", help="SPRT type II error (0.05)")
+    p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("tournament", help="round robin of teams: crosstable and ranking with CIs",
+                       description="Every pair of teams plays a duplicate match on the same deals. Prints the "
+                                   "crosstable (Holm-adjusted) and a ranking by margin over the field with CIs.")
+    p.add_argument("teams", nargs="+", metavar="TEAM", help="SPEC or SPEC+SPEC (at least 2)")
+    _add_run_arguments(p)
+    p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("sweep", help="a parameter grid of one strategy against a fixed opponent",
+                       description="Every combination of the --vary values applied to SPEC, each against --vs, "
+                                   "on the same deals.")
+    p.add_argument("spec", metavar="SPEC", help="the strategy whose parameters vary")
+    p.add_argument("--vary", action="append", required=True, metavar="KEY=V1,V2,...",
+                   help="parameter values, repeatable (the grid is their product)")
+    p.add_argument("--vs", required=True, metavar="TEAM", help="the fixed opponent: SPEC or SPEC+SPEC")
+    _add_run_arguments(p)
+    p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("run", help="run an experiment described in a TOML file",
+                       description="Run a match, tournament or sweep described in a TOML file "
+                                   "(see experiments/example.toml; its field 'game' names the game).")
+    p.add_argument("file", metavar="EXPERIMENT.toml")
+    _add_run_arguments(p, deals_required=False)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("report", help="write a Markdown + HTML report (figures, tables) of a results file",
+                       description="Read a results parquet (or an unfinished run's .parts folder) and write "
+                                   "report.md, report.html, PNG figures and CSV tables into --out. The game is "
+                                   "read from the results' metadata.")
+    p.add_argument("results", metavar="RESULTS.parquet")
+    p.add_argument("--out", required=True, metavar="DIR", help="report directory (created if missing)")
+    p.add_argument("--title", default=None, help="report title (default: from the experiment)")
+    p.add_argument("--command", default=None, help="the command that made the results (default: rebuilt)")
+    p.add_argument("--elapsed", type=float, default=None, metavar="SECONDS", help="measured run time to state")
+    p.add_argument("--machine", default=None, help="machine the run took --elapsed on, e.g. '2 cores'")
+    p.add_argument("--notes", default=None, help="a paragraph added under 'How it was made'")
+    p.set_defaults(func=cmd_report)

@@ -1,0 +1,149 @@
+"""``rummy-sim games``, ``strategies``, ``bench`` and ``demo``: what there is, how fast it runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from sim.cli.common import CliError, add_game_arguments, game_of, positive
+
+
+def _param_range(p) -> str:
+    if p.kind is bool:
+        return "true/false"
+    if p.kind is str:
+        return "|".join(p.choices)
+    return f"{p.format(p.low)}..{p.format(p.high)}"
+
+
+def format_strategies(game=None) -> str:
+    """Every registered strategy of ``game`` with its description and parameters."""
+    from sim.games import get_game
+
+    registry = get_game(game).strategies
+    out = []
+    for name in registry.names():
+        info = registry.get(name)
+        out.append(name)
+        out.append(f"    {' '.join(info.doc.split()) or '(no description)'}")
+        if not info.params:
+            out.append("    parameters: none")
+            continue
+        out.append("    parameters:")
+        for p in info.params:
+            out.append(
+                f"      {p.name}: {p.kind.__name__}, range {_param_range(p)}, default {p.format(p.default)}"
+                + (f" - {p.help}" if p.help else "")
+            )
+    out.append("")
+    out.append("Use a strategy as NAME or NAME:KEY=VALUE[,KEY=VALUE...], e.g. greedy:max_extra=20")
+    return "\n".join(out) + "\n"
+
+
+def format_games() -> str:
+    """Every registered game: player counts, sides, rule options with defaults, strategies."""
+    from sim.games import game_names, get_game
+
+    out = []
+    for name in game_names():
+        d = get_game(name).describe()
+        out.append(f"{name}: {d['title']} ({d['rules']})")
+        counts = d["players"]
+        out.append(f"    players: {', '.join(str(n) for n in counts)} (default {d['default_players']})")
+        n = d["default_players"]
+        sides = d["sides"][n]
+        kind = "each seat alone" if all(len(s) == 1 for s in sides) else \
+            "; ".join(f"side {k} = seats {', '.join(map(str, s))}" for k, s in enumerate(sides))
+        out.append(f"    sides at {n} players: {kind}")
+        out.append("    rule options: " + ", ".join(f"{k}={_rule_text(v)}" for k, v in d["rule_options"].items()))
+        out.append(f"    strategies: {', '.join(d['strategies'])}")
+    return "\n".join(out) + "\n"
+
+
+def _rule_text(v) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    if args.json:
+        from sim.games import game_names, get_game
+
+        print(json.dumps([get_game(n).describe() for n in game_names()]))
+    else:
+        sys.stdout.write(format_games())
+    return 0
+
+
+def cmd_strategies(args: argparse.Namespace) -> int:
+    sys.stdout.write(format_strategies(game_of(args)))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from sim import bench
+
+    if args.deals is not None:
+        positive(args.deals, "--deals")
+    game = game_of(args)
+
+    def progress(msg: str) -> None:
+        print(f"  {msg}", file=sys.stderr, flush=True)
+
+    say = None if args.json else progress
+    if args.runner:
+        if game.name != "persian":
+            raise CliError("--runner measures the runner on Persian Rummy matches; leave out --game")
+        result = bench.run_runner_bench(args.deals, args.quick, progress=say)
+        print(json.dumps(result) if args.json else bench.format_runner(result), end="" if not args.json else "\n")
+        return 0
+    if game.name != "persian":
+        result = bench.run_game_bench(game.name, args.deals, args.quick, progress=say)
+        print(json.dumps(result) if args.json else bench.format_game(result), end="" if not args.json else "\n")
+        return 0
+    result = bench.run_bench(args.deals, args.quick, progress=say)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        sys.stdout.write(bench.format_human(result))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    positive(args.deals, "--deals")
+    from sim.games.runs import check_seed
+
+    check_seed(args.seed)
+    try:
+        from sim.demo import run_demo
+    except ModuleNotFoundError as e:
+        if e.name != "sim.demo":
+            raise
+        raise CliError("the demo is not available in this installation (sim.demo is missing)") from None
+    return int(run_demo(args) or 0)
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("games", help="list the games with their player counts, rule options and strategies")
+    p.add_argument("--json", action="store_true", help="print a JSON list instead of the text")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("strategies", help="list the strategies of a game and their parameters")
+    add_game_arguments(p, players=False)
+    p.set_defaults(func=cmd_strategies)
+
+    p = sub.add_parser("bench", help="measure engine speed, compile time and JIT speed-up")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.add_argument("--deals", type=int, default=None, metavar="N",
+                   help="deals per speed run (default 200,000 on all threads, 100,000 on one)")
+    p.add_argument("--quick", action="store_true", help="small runs (5,000 deals) for a fast check")
+    p.add_argument("--runner", action="store_true",
+                   help="measure the experiment runner's overhead over the bare engine (default 1,000,000 deals)")
+    add_game_arguments(p, players=False)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("demo", help="a greedy vs random match with a short report")
+    p.add_argument("--deals", type=int, default=20_000, metavar="N", help="deals (default 20000)")
+    p.add_argument("--out", default="reports/demo", metavar="DIR", help="report directory (default reports/demo)")
+    p.add_argument("--seed", type=int, default=2026, metavar="S", help="seed (default 2026)")
+    p.set_defaults(func=cmd_demo)

@@ -1,0 +1,204 @@
+"""The game contract: what a rummy game provides so the experiment layer can run it.
+
+The experiment layer (sim.experiment, sim.runner, sim.frames, sim.aggregate,
+sim.report, the CLI ...) never imports a game package by name: it asks the
+registry (``sim.games.get_game(name)``) for a :class:`Game` and uses only what
+this class declares. A game lives in ``sim/games/<name>/`` (rules kernels, engine,
+logs, replay) with its strategies in ``strategies/<name>/``; it subclasses
+:class:`Game` in ``sim/games/<name>/game.py`` and is registered in
+``sim/games/__init__.py``. ``tests/contract/`` checks every registered game for
+what every game must satisfy (determinism across threads, deal cards independent
+of the strategies, observation without hidden information, logs that round-trip
+and replay, result frames matching the declared schema).
+
+Vocabulary: a *seat* is a place at the table (0 .. players-1); a *side* is what a
+score belongs to (Persian: a team of two partner seats; a game of players each
+alone: one seat). A duplicate *pairing* of team A against team B is played in
+several *seatings* (rotations) of the same deals; each seating says which specs sit
+where and which sides are A's and B's.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from strategies.registry import StrategyRegistry, StrategySpec, registry_for
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One rotation of a duplicate pairing: the spec in each seat and A's and B's sides."""
+
+    specs: tuple[StrategySpec, ...]
+    a_sides: tuple[int, ...]
+    b_sides: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ResultColumn:
+    """A column of the per-play frame copied from the engine's int64 result row.
+
+    ``dtype`` maps the experiment's rules to the narrowest integer type that holds
+    every value the column can take under them (checked when the frame is built).
+    """
+
+    name: str
+    index: int
+    dtype: Callable[[Any], np.dtype]
+
+
+@dataclass(frozen=True)
+class ResultSchema:
+    """What a game's result rows hold, for the per-play frame (docs/results.md).
+
+    * ``columns``: copied engine columns, in frame order (``deal`` first; it is
+      placed right after ``a``/``b`` by the frame builder).
+    * ``end_names``: the end reasons, in the order of their codes (the engine's error
+      code, used for a strategy's illegal move, comes after them and never reaches a
+      frame); ``end_column``: the name of the copied end-code column.
+    * ``side_word``: what a side is called (``team``), giving the ``a_team`` column.
+    * ``score_parts``: per-side score parts; column ``{part}_{side}`` exists for each
+      side; the last part is the side's total score (``a_total``/``b_total`` follow it).
+    * ``counters``: per-seat counter names; column ``{name}_s{seat}`` exists for each.
+    """
+
+    columns: tuple[ResultColumn, ...]
+    end_names: tuple[str, ...]
+    end_column: str
+    side_word: str
+    score_parts: tuple[str, ...]
+    counters: tuple[str, ...]
+    n_result_cols: int
+
+
+class Game(ABC):
+    """A rummy game as the experiment layer sees it (one instance per game, registered)."""
+
+    #: registry name (``--game NAME``)
+    name: str = ""
+    #: human title for reports
+    title: str = ""
+    #: rule-book part the rules come from
+    rules_ref: str = ""
+    #: the player counts the game allows, and the default
+    seat_counts: tuple[int, ...] = ()
+    default_players: int = 0
+    #: the frozen dataclass of rule options (``from_dict``, ``to_dict``, ``deals_per_game``, ``turn_cap``)
+    rules_type: type = object
+
+    # -- rules and tables -----------------------------------------------------------------------
+
+    def rules(self, values: Any = None):
+        """Validated rule options from a mapping (or ``None`` for the defaults)."""
+        if isinstance(values, self.rules_type):
+            return values
+        return self.rules_type.from_dict(values)
+
+    def check_players(self, players: int | None) -> int:
+        """``players`` validated against :attr:`seat_counts` (``None`` or 0: the default)."""
+        if players in (None, 0):
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in self.seat_counts:
+            allowed = ", ".join(str(n) for n in self.seat_counts)
+            raise ValueError(f"{self.name}: players must be one of {allowed}, got {players!r}")
+        return int(players)
+
+    @abstractmethod
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side at a table of ``players``."""
+
+    @property
+    def strategies(self) -> StrategyRegistry:
+        """The game's strategy registry (built-ins in ``strategies/<name>/builtins.py``)."""
+        return registry_for(self.name)
+
+    def parse_spec(self, text: str | StrategySpec) -> StrategySpec:
+        return self.strategies.parse_spec(text)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def run_deals(self, specs: Sequence[str | StrategySpec], deals, seed: int, rules=None,
+                  threads: int | None = None, record: int = 0):
+        """Play ``deals`` with ``specs[s]`` in seat s; a run object with ``.results`` (one int64
+        row per deal, in the order of the deal indices). Raises the game's StrategyError
+        (a ValueError naming strategy, seat, seed and deal) on an illegal move."""
+
+    @abstractmethod
+    def results_frame(self, run) -> pd.DataFrame:
+        """One row per deal of a run, with readable columns (for notebooks)."""
+
+    @property
+    @abstractmethod
+    def schema(self) -> ResultSchema:
+        """The result schema of the per-play frame."""
+
+    # -- duplicate comparisons ----------------------------------------------------------------
+
+    @abstractmethod
+    def rotations(self, a: Sequence[StrategySpec], b: Sequence[StrategySpec], players: int) -> int:
+        """How many seatings a pairing of team ``a`` against team ``b`` is played in."""
+
+    @abstractmethod
+    def seating(self, a: Sequence[StrategySpec], b: Sequence[StrategySpec], rotation: int,
+                players: int) -> Seating:
+        """Seating ``rotation`` of the pairing (the same deals are played in every one)."""
+
+    #: how the seatings are built, one line for result metadata
+    seating_text: str = ""
+
+    # -- deal logs ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def record_logs(self, specs: Sequence[str | StrategySpec], deals, seed: int, rules=None,
+                    threads: int | None = None) -> list[dict]:
+        """``rummy-log/1`` objects of the deals, written by the engine's recording mode."""
+
+    @abstractmethod
+    def log_summary(self, logs: list[dict]) -> str:
+        """One line describing recorded logs (ends, mean scores), for ``rummy-sim log``."""
+
+    def write_logs(self, path: str | Path, logs: Iterable[dict]) -> None:
+        from sim.games.logfile import write_jsonl
+
+        write_jsonl(path, logs)
+
+    def read_deal(self, path: str | Path, deal: int) -> dict:
+        from sim.games.logfile import read_deal
+
+        return read_deal(path, deal)
+
+    @abstractmethod
+    def validate_log(self, log: dict) -> None:
+        """Raise ValueError naming the field when ``log`` is not a valid deal of this game."""
+
+    @abstractmethod
+    def render_deal(self, log: dict, color: bool = False) -> str:
+        """A readable replay of one deal log (``rummy-sim show``)."""
+
+    # -- reports ------------------------------------------------------------------------------
+
+    def report_sections(self) -> list:
+        """Game-specific report sections (see sim.report); none by default."""
+        return []
+
+    # -- description ---------------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        """Name, title, player counts, sides and rule options with defaults (``rummy-sim games``)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "rules": self.rules_ref,
+            "players": list(self.seat_counts),
+            "default_players": self.default_players,
+            "sides": {n: [list(s) for s in self.sides(n)] for n in self.seat_counts},
+            "rule_options": self.rules().to_dict(),
+            "strategies": self.strategies.names(),
+        }

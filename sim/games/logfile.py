@@ -1,0 +1,70 @@
+"""Deal-log files of every game: JSON Lines, one ``rummy-log/1`` object per deal.
+
+What a deal object holds is the game's business (its ``log.py`` writes it, its
+``validate_log`` checks it); reading and writing the file is common to all games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+def _plain(x: Any) -> Any:
+    """Convert numpy scalars / arrays inside ``x`` to plain JSON-able Python values."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return _plain(x.tolist())
+    if isinstance(x, np.bool_):
+        return bool(x)
+    if isinstance(x, np.integer):
+        return int(x)
+    if isinstance(x, np.floating):
+        return float(x)
+    return x
+
+
+
+def write_jsonl(path: str | Path, logs: Iterable[dict]) -> None:
+    """Write deal logs to ``path``, one compact JSON object per line (UTF-8)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for d in logs:
+            f.write(json.dumps(_plain(d), separators=(",", ":"), ensure_ascii=False))
+            f.write("\n")
+
+
+def read_jsonl(path: str | Path) -> list[dict]:
+    """Read every deal log of a JSONL file (blank lines are skipped)."""
+    logs = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                logs.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{path}, line {n}: not valid JSON ({e.msg})") from None
+    return logs
+
+
+def read_deal(path: str | Path, deal_index: int) -> dict:
+    """The deal whose ``"deal"`` field is ``deal_index``; ValueError listing the deals present if absent."""
+    logs = read_jsonl(path)
+    for d in logs:
+        if d.get("deal") == deal_index:
+            return d
+    present = sorted(d["deal"] for d in logs if isinstance(d.get("deal"), int))
+    if not present:
+        raise ValueError(f"deal {deal_index} not in {path}: the file holds no deals")
+    contiguous = present == list(range(present[0], present[-1] + 1))
+    span = f"{present[0]}..{present[-1]}" + ("" if contiguous else " (with gaps)")
+    raise ValueError(f"deal {deal_index} not in {path}: it holds {len(present)} deals, numbered {span}")
+
+

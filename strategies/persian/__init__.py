@@ -1,0 +1,1 @@
+"""Persian Rummy strategies: compiled kernels, their dispatch and parameter declarations."""
