@@ -57,3 +57,60 @@ def set_threads(threads: int | None) -> int:
     return threads
 
 
+
+
+# --- checking strategies (``--check-strategies``) ---------------------------------------------
+
+_CHECKED: dict[int, object] = {}
+
+
+def checked_strategy(function):
+    """``function`` (a user strategy compiled with STRATEGY_SIG) recompiled with numba's bounds
+    checking, so an index past the end of ``obs``, ``moves`` or ``params`` raises IndexError
+    instead of reading other memory."""
+    from numba import njit
+
+    from strategies.interface import STRATEGY_SIG
+
+    key = id(function)
+    if key not in _CHECKED:
+        _CHECKED[key] = njit(STRATEGY_SIG, boundscheck=True)(function.py_func)
+    return _CHECKED[key]
+
+
+def run_checked(serial_kernel, seed: int, idx: np.ndarray, rules: np.ndarray, sids: np.ndarray,
+                params: np.ndarray, fns: tuple, res: np.ndarray, ev: np.ndarray, ev_n: np.ndarray,
+                record: int, names: list[str], user_seats: list[int]) -> None:
+    """Play deal by deal through a game's serial kernel with the user strategies bounds-checked.
+
+    The trust model: a strategy is code running in this process. The engine hands it
+    copies and checks every answer, which guards against accidents and honest mistakes;
+    this mode adds numba's bounds checks to the user strategies' own code (not to what
+    they call), so reading past an argument's end stops the run with a StrategyError
+    naming the strategy. It is no defence against deliberately malicious code.
+    """
+    checked = tuple(checked_strategy(f) if s in user_seats else f for s, f in enumerate(fns))
+    for i in range(idx.size):
+        one = idx[i:i + 1]
+        slot = slice(i, i + 1) if record else slice(0, 1)
+        try:
+            serial_kernel(seed, one, rules, sids, params, checked, res[i:i + 1], ev[slot], ev_n[slot], record)
+        except IndexError as e:
+            culprit = _culprit(serial_kernel, seed, one, rules, sids, params, fns, ev[slot], ev_n[slot], record,
+                               user_seats, res.shape[1])
+            who = (f"strategy {names[culprit]!r} in seat {culprit}" if culprit is not None else
+                   "one of the user strategies " + ", ".join(f"{names[s]!r} (seat {s})" for s in user_seats))
+            raise StrategyError(
+                f"{who} indexed outside its arguments (numba bounds check: {e}) (seed {seed}, deal {int(idx[i])}); "
+                f"a strategy may read only obs, moves[:n_moves] and params", res[:i]) from None
+
+
+def _culprit(serial_kernel, seed, one, rules, sids, params, fns, ev, ev_n, record, user_seats, n_cols):
+    """The first user seat whose strategy alone, bounds-checked, fails on this deal."""
+    for seat in user_seats:
+        trial = tuple(checked_strategy(f) if s == seat else f for s, f in enumerate(fns))
+        try:
+            serial_kernel(seed, one, rules, sids, params, trial, np.zeros((1, n_cols), np.int64), ev, ev_n, record)
+        except IndexError:
+            return seat
+    return None

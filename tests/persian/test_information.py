@@ -18,7 +18,8 @@ Three tests pin this down:
   disagree with the observer. This is stronger than checking that no slot equals
   another hand's mask, which would miss partial or encoded leaks.
 * ``test_decisions_ignore_hidden_cards``: for every built-in strategy (read from the
-  registry, so new built-ins are covered), at every decision of real deals played by
+  registry, so new built-ins are covered) and two user strategies (the example
+  ``top_taker`` and ``info_hash_all``, which hashes everything it receives), at every decision of real deals played by
   that strategy, alternative states are built that differ only in what the deciding
   seat cannot see: the other seats' unknown cards and the stock are redistributed at
   random (hand sizes and stock size kept; cards a seat took from the discard pile and
@@ -54,7 +55,8 @@ from sim.games.persian.state_nb import new_state  # noqa: E402
 from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
 from strategies.persian.dispatch_nb import SID_USER, call_strategy  # noqa: E402
 from strategies.interface import STRATEGY_SIG  # noqa: E402
-from strategies.registry import get_strategy, strategy_names  # noqa: E402
+from strategies.persian.examples import top_taker  # noqa: E402
+from strategies.registry import get_strategy, register_strategy, strategy_names  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 BUILTINS = [name for name in strategy_names() if get_strategy(name).sid != SID_USER]
@@ -295,7 +297,7 @@ def test_dead_meld_slots_hold_nothing():
     assert not bad, f"{len(bad)} observations show a hidden candidate meld, first: {bad[0]}"
 
 
-@pytest.mark.parametrize("name", BUILTINS)
+@pytest.mark.parametrize("name", BUILTINS + ["info_hash_all", "top_taker"])  # user strategies too (issue 15)
 def test_decisions_ignore_hidden_cards(name):
     table = Table.of(TEST_SPECS.get(name, name))
     sids, params, fns = table.kernel_args()
@@ -346,17 +348,31 @@ def test_decisions_ignore_hidden_cards(name):
 
 @njit(STRATEGY_SIG)
 def obs_hash_strategy(decision, obs, moves, n_moves, params, rng):
-    """Chooses by a hash of the whole observation (and the decision and the moves)."""
+    """Chooses by a hash of everything it receives: the decision, the whole observation,
+    the shapes of its arrays, every row of ``moves`` it is given (not only the first
+    n_moves: issue 15, a strategy must receive exactly the legal moves) and its
+    parameters."""
     h = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
     for i in range(obs.shape[0]):
         h = (h ^ np.uint64(obs[i])) * prime
     h = (h ^ np.uint64(decision)) * prime
-    for i in range(n_moves):
+    h = (h ^ np.uint64(n_moves)) * prime
+    h = (h ^ np.uint64(obs.shape[0])) * prime
+    h = (h ^ np.uint64(moves.shape[0])) * prime
+    h = (h ^ np.uint64(moves.shape[1])) * prime
+    h = (h ^ np.uint64(params.shape[0])) * prime
+    for i in range(moves.shape[0]):
         for j in range(moves.shape[1]):
             h = (h ^ np.uint64(moves[i, j])) * prime
+    for i in range(params.shape[0]):
+        h = (h ^ np.uint64(np.int64(params[i] * 1024.0))) * prime
     h ^= h >> np.uint64(29)
     return np.int64(h % np.uint64(n_moves))
+
+
+register_strategy("info_hash_all", obs_hash_strategy, doc="test: chooses by a hash of everything it receives")
+top_taker.register()
 
 
 def test_engine_observation_equals_position_observation():

@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 
 from sim.games.persian import enums as E
-from sim.games.runs import MAX_SEED, StrategyError, check_seed, deal_indices, set_threads  # noqa: F401
+from sim.games.runs import MAX_SEED, StrategyError, check_seed, deal_indices, run_checked, set_threads  # noqa: F401
 from sim.games.persian.rules import RuleOptions
-from strategies.interface import unused_slot
+from strategies.interface import SID_USER, unused_slot
 from strategies.registry import StrategySpec, parse_spec
 
 @dataclass(frozen=True)
@@ -75,13 +75,17 @@ def run_deals(
     threads: int | None = None,
     record: int = 0,
     max_events: int | None = None,
+    check: bool = False,
 ) -> DealRun:
     """Play ``deals`` (a count or deal indices) under ``seed`` and return their results.
 
     Raises StrategyError (a ValueError) naming strategy, seat, seed, deal and move when
     a strategy answers illegally; the error carries every other deal's results.
+    ``check``: play user strategies bounds-checked, deal by deal on one thread
+    (``--check-strategies``; sim.games.runs.run_checked), so an index past the end of an
+    argument stops the run with a StrategyError naming the strategy.
     """
-    from sim.games.persian.engine_nb import play_deals
+    from sim.games.persian.engine_nb import play_deals, play_deals_serial
 
     if not isinstance(table, Table):
         table = Table.of(table)
@@ -100,7 +104,12 @@ def run_deals(
     else:
         ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
         ev_n = np.zeros(1, dtype=np.int64)
-    play_deals(seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record)
+    user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
+    if check and user_seats:
+        run_checked(play_deals_serial(), seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record,
+                    table.names(), user_seats)
+    else:
+        play_deals(seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record)
     run = DealRun(table, rules, seed, res, ev if record else None, ev_n if record else None)
     _raise_on_errors(run, idx)
     if record and (ev_n < 0).any():

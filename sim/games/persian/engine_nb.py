@@ -105,8 +105,24 @@ def _event(ev, ev_n, slot, kind, seat, a, b, c):
 
 
 @njit(cache=True)
-def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record):
-    """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally."""
+def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams):
+    """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
+
+    Parameters
+    ----------
+    sids, params, fns, rng : the seats' strategy ids, parameter rows, function slots, random streams
+    st : the full state; its public prefix and the seat's own hand are copied into ``obs``
+    moves, n : the engine's legal moves (rows 0..n-1); the strategy never sees this buffer
+    decision : D_* code
+    res, ev, ev_n, slot, record : the deal's result row and event recording (see play_deal)
+    smoves, sparams : scratch buffers for the strategy's own copies
+
+    The strategy gets copies only (P10 and the plug-in promise): ``obs`` rebuilt from
+    the state, exactly the ``n`` legal rows (cleared again after the call, so no
+    decision's rows survive into the next), a copy of its parameter row and its own
+    stream. Whatever it writes into them changes nothing: the engine applies its own
+    row ``moves[idx]``.
+    """
     seat = st[O_SEAT]
     if n == 1:
         idx = 0  # a forced move needs no decision
@@ -114,7 +130,11 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
         obs[:] = st[:OBS_SIZE]
         obs[O_HAND] = st[S_HANDS + seat]
         obs[O_DECISION] = decision
-        idx = call_strategy(sids[seat], fns[seat], decision, obs, moves, n, params[seat], rng[seat])
+        view = smoves[:n]
+        view[:] = moves[:n]
+        sparams[:] = params[seat]
+        idx = call_strategy(sids[seat], fns[seat], decision, obs, view, n, sparams, rng[seat])
+        view[:] = 0
     if record >= 2:
         for i in range(n):
             _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], moves[i, 2])
@@ -143,6 +163,8 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
     obs = np.empty(OBS_SIZE, np.int64)
     moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    smoves = np.zeros((MAX_MOVES, MOVE_COLS), np.int64)  # the strategies' copies of the legal moves
+    sparams = np.empty(params.shape[1], np.float64)
     res[:] = 0
     res[C_DEAL] = deal
     res[C_DEALER] = dealer
@@ -159,7 +181,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         # draw (P6.1, P6.2)
         st[O_DECISION] = D_DRAW
         n = draw_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record, smoves, sparams)
         if idx < 0:
             return
         kind = moves[idx, 0]
@@ -181,7 +203,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         went_out = False
         while True:
             n = play_moves(st, moves)
-            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record)
+            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record, smoves, sparams)
             if idx < 0:
                 return
             kind = moves[idx, 0]
@@ -202,7 +224,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         # discard (P6.5)
         st[O_DECISION] = D_DISCARD
         n = discard_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record, smoves, sparams)
         if idx < 0:
             return
         if record >= 1:
@@ -241,3 +263,21 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     for i in prange(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+
+
+def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """``play_deals`` on one thread, in deal order (for checking user strategies: an
+    exception raised inside a strategy reaches Python as itself, not from a parallel region)."""
+    for i in range(deals.shape[0]):
+        slot = np.int64(i) if record > 0 else np.int64(0)
+        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+
+
+_SERIAL = []
+
+
+def play_deals_serial():
+    """The compiled serial kernel, compiled (or loaded from the cache) on first use only."""
+    if not _SERIAL:
+        _SERIAL.append(njit(PLAY_DEALS_SIG, cache=True)(_play_deals_serial))
+    return _SERIAL[0]
