@@ -135,10 +135,11 @@ class RunInterrupted(Exception):
 
 
 def play_chunk(exp: Experiment, start: int, stop: int, threads: int | None = None,
-               schema: Schema | None = None, timings: dict | None = None) -> pd.DataFrame:
+               schema: Schema | None = None, timings: dict | None = None, check: bool = False) -> pd.DataFrame:
     """Per-play rows of deals ``start .. stop-1``: pairing by pairing, rotation by rotation.
 
-    ``timings`` (optional) accumulates seconds under "engine" and "frames"."""
+    ``timings`` (optional) accumulates seconds under "engine" and "frames"; ``check`` plays
+    user strategies bounds-checked (``--check-strategies``: slower, the same rows)."""
     if not (exp.first_deal <= start < stop <= exp.last_deal):
         raise ValueError(f"deal range {start}..{stop} is outside the experiment's {exp.first_deal}..{exp.last_deal}")
     idx = np.arange(start, stop, dtype=np.int64)
@@ -148,7 +149,7 @@ def play_chunk(exp: Experiment, start: int, stop: int, threads: int | None = Non
     for p in range(len(exp.pairings)):
         for r in range(exp.rotations(p)):
             specs = exp.seating(p, r).specs
-            blocks.append(Block(p, r, game.run_deals(specs, idx, exp.seed, exp.rules, threads).results))
+            blocks.append(Block(p, r, game.run_deals(specs, idx, exp.seed, exp.rules, threads, check=check).results))
     t1 = time.perf_counter()
     frame = plays_frame(schema or Schema(exp), blocks)
     if timings is not None:
@@ -378,6 +379,7 @@ def run_experiment(
     keep_plays: bool = False,
     progress: bool | None = None,
     on_chunk: Callable[[ChunkInfo], bool | None] | None = None,
+    check_strategies: bool = False,
 ) -> ExperimentResult:
     """Play ``exp`` chunk by chunk (see module doc) and return its result.
 
@@ -385,6 +387,7 @@ def run_experiment(
     the per-play DataFrame in memory (small runs only; otherwise read ``out``).
     Raises RunError (a ValueError) for an existing output without ``force``/``resume``
     or a resume against another experiment, and RunInterrupted on Ctrl-C.
+    ``check_strategies`` plays user strategies with numba's bounds checks (sim.games.runs).
     """
     t_start = time.perf_counter()
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
@@ -400,7 +403,8 @@ def run_experiment(
     if progress is None:
         progress = sys.stderr.isatty()
     schema = Schema(exp)
-    arrow_schema = pa.Schema.from_pandas(plays_frame(schema, [Block(0, 0, np.zeros((0, schema.result.n_result_cols), dtype=np.int64))]), preserve_index=False)
+    no_rows = np.zeros((0, schema.result.n_result_cols), dtype=np.int64)
+    arrow_schema = pa.Schema.from_pandas(plays_frame(schema, [Block(0, 0, no_rows)]), preserve_index=False)
     meta = base_metadata(exp)
     plan = exp.chunks()
     existing = _existing_chunks(parts) if parts is not None and parts.is_dir() else {}
@@ -433,7 +437,7 @@ def run_experiment(
                     del table
                     timings["read"] += time.perf_counter() - t0
                 else:
-                    frame = play_chunk(exp, start, stop, threads, schema, timings)
+                    frame = play_chunk(exp, start, stop, threads, schema, timings, check_strategies)
                     t1 = time.perf_counter()
                     cstats = stats_of_frame(exp, start, stop, frame)
                     timings["stats"] += time.perf_counter() - t1

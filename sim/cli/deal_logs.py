@@ -6,12 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from sim.cli.common import CliError, add_game_arguments, game_of, parse_rules, positive
+from sim.cli.common import (CliError, add_game_arguments, add_strategy_arguments, game_of, load_strategy_files,
+                             parse_rules, positive)
 
 
 def cmd_log(args: argparse.Namespace) -> int:
     from sim.games.runs import check_seed
 
+    load_strategy_files(args)
     game = game_of(args)
     players = game.check_players(args.players if args.players is not None else None)
     specs = list(args.specs)
@@ -26,7 +28,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         raise CliError(f"{out} already exists; pass --force to overwrite it")
     if not out.parent.is_dir():
         raise CliError(f"directory {out.parent} does not exist")
-    logs = game.record_logs(parsed, deals, seed, rules, threads=args.threads)
+    logs = game.record_logs(parsed, deals, seed, rules, threads=args.threads, check=args.check_strategies)
     game.write_logs(out, logs)
     seats = ", ".join(logs[0]["strategies"]) if logs else ""
     print(f"wrote {len(logs)} deals to {out} (seed {seed}; seats: {seats}): {game.log_summary(logs)}")
@@ -73,6 +75,7 @@ def add_commands(sub) -> None:
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
     add_game_arguments(p)
+    add_strategy_arguments(p)
     p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("show", help="replay one deal of a log file in the terminal")

@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from sim.cli.common import PROG, CliError, add_game_arguments, game_of, parse_rules, positive
+from sim.cli.common import (PROG, CliError, add_game_arguments, add_strategy_arguments, game_of, load_strategy_files,
+                             parse_rules, positive)
 
 
 def _run_options(args: argparse.Namespace) -> dict:
@@ -23,8 +24,9 @@ def _run_options(args: argparse.Namespace) -> dict:
     if args.resume and args.force:
         raise CliError("--resume and --force contradict each other: choose one")
     progress = False if (args.json or args.no_progress) else None
+    load_strategy_files(args)
     return {"out": args.out, "threads": args.threads, "resume": args.resume, "force": args.force,
-            "progress": progress}
+            "progress": progress, "check_strategies": args.check_strategies}
 
 
 def _experiment_options(args: argparse.Namespace) -> dict:
@@ -150,6 +152,7 @@ def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True) 
     p.add_argument("--force", action="store_true", help="replace an existing --out (once the new run is done)")
     p.add_argument("--json", action="store_true", help="print one JSON object (no progress bar)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (it shows only on a terminal)")
+    add_strategy_arguments(p)
 
 
 def add_commands(sub) -> None:

@@ -125,10 +125,11 @@ class Game(ABC):
 
     @abstractmethod
     def run_deals(self, specs: Sequence[str | StrategySpec], deals, seed: int, rules=None,
-                  threads: int | None = None, record: int = 0):
+                  threads: int | None = None, record: int = 0, check: bool = False):
         """Play ``deals`` with ``specs[s]`` in seat s; a run object with ``.results`` (one int64
-        row per deal, in the order of the deal indices). Raises the game's StrategyError
-        (a ValueError naming strategy, seat, seed and deal) on an illegal move."""
+        row per deal, in the order of the deal indices). Raises sim.games.runs.StrategyError
+        (a ValueError naming strategy, seat, seed and deal) on an illegal move. ``check``:
+        user strategies bounds-checked (sim.games.runs.run_checked)."""
 
     @abstractmethod
     def results_frame(self, run) -> pd.DataFrame:
@@ -157,7 +158,7 @@ class Game(ABC):
 
     @abstractmethod
     def record_logs(self, specs: Sequence[str | StrategySpec], deals, seed: int, rules=None,
-                    threads: int | None = None) -> list[dict]:
+                    threads: int | None = None, check: bool = False) -> list[dict]:
         """``rummy-log/1`` objects of the deals, written by the engine's recording mode."""
 
     @abstractmethod

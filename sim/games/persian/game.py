@@ -68,11 +68,11 @@ class PersianGame(Game):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def run_deals(self, specs, deals, seed, rules=None, threads=None, record=0):
+    def run_deals(self, specs, deals, seed, rules=None, threads=None, record=0, check=False):
         from sim.games.persian.engine import Table, run_deals
 
         table = specs if isinstance(specs, Table) else Table.of(list(specs))
-        return run_deals(table, deals, seed, self.rules(rules), threads, record)
+        return run_deals(table, deals, seed, self.rules(rules), threads, record, check=check)
 
     def results_frame(self, run):
         from sim.games.persian.engine import results_frame
@@ -115,13 +115,13 @@ class PersianGame(Game):
 
     # -- deal logs ----------------------------------------------------------------------------
 
-    def record_logs(self, specs, deals, seed, rules=None, threads=None) -> list[dict]:
+    def record_logs(self, specs, deals, seed, rules=None, threads=None, check=False) -> list[dict]:
         from sim.games.persian.engine import Table
         from sim.games.persian.recording import record_logs
 
         if len(specs) not in (2, 4):
             raise ValueError(f"a Persian deal log needs 2 or 4 strategy specs (seats 0-3), got {len(specs)}")
-        return record_logs(Table.of(list(specs)), deals, seed, self.rules(rules), threads=threads)
+        return record_logs(Table.of(list(specs)), deals, seed, self.rules(rules), threads=threads, check=check)
 
     def log_summary(self, logs: list[dict]) -> str:
         ends = Counter(d["end"] for d in logs)

@@ -76,6 +76,7 @@ def record_logs(
     seed: int,
     rules: RuleOptions | dict | None = None,
     threads: int | None = None,
+    check: bool = False,
 ) -> list[dict]:
     """Play ``deals`` (a count, a range or deal indices) under ``seed`` in recording mode
     and return one ``rummy-log/1`` object per deal, in the order of the indices.
@@ -89,6 +90,6 @@ def record_logs(
     logs: list[dict] = []
     for start in range(0, idx.size, CHUNK):
         part = idx[start : start + CHUNK]
-        run = run_deals(table, part, seed, rules=rules, threads=threads, record=1)
+        run = run_deals(table, part, seed, rules=rules, threads=threads, record=1, check=check)
         logs.extend(_logs_of_run(run, part))
     return logs
