@@ -183,6 +183,22 @@ class Game(ABC):
     def render_deal(self, log: dict, color: bool = False) -> str:
         """A readable replay of one deal log (``rummy-sim show``)."""
 
+    # -- information: what a seat may see ---------------------------------------------------
+
+    @abstractmethod
+    def decision_states(self, specs: Sequence[str | StrategySpec], seed: int, deal: int, rules=None):
+        """Iterate over the full state (an int64 array) before every decision with two or more
+        legal moves of ``deal``, played by ``specs`` as the engine plays it."""
+
+    @abstractmethod
+    def hidden_variant(self, state, gen: np.random.Generator):
+        """A state the deciding seat cannot tell from ``state``: only what the rules hide
+        from it (other hands' unknown cards, the stock order) is redrawn."""
+
+    @abstractmethod
+    def view(self, state, rules=None) -> tuple[np.ndarray, np.ndarray]:
+        """(observation, legal move rows) that a strategy deciding in ``state`` receives."""
+
     # -- reports ------------------------------------------------------------------------------
 
     def report_sections(self) -> list:

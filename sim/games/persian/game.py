@@ -139,6 +139,23 @@ class PersianGame(Game):
 
         return render_deal(log, color=color)
 
+    # -- information (P10) ----------------------------------------------------------------
+
+    def decision_states(self, specs, seed, deal, rules=None):
+        from sim.games.persian.information import decision_states
+
+        return decision_states(specs, seed, deal, self.rules(rules))
+
+    def hidden_variant(self, state, gen):
+        from sim.games.persian.information import hidden_variant
+
+        return hidden_variant(state, gen)
+
+    def view(self, state, rules=None):
+        from sim.games.persian.information import view
+
+        return view(state, self.rules(rules))
+
     def report_sections(self) -> list:
         from sim.games.persian.report_sections import SECTIONS
 
