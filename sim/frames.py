@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from sim.experiment import Experiment
+from sim.games.base import DerivedColumn, ResultColumn
 
 _INT_TYPES = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
 
@@ -41,8 +42,11 @@ class Schema:
         self.strategies = pd.CategoricalDtype(exp.strategy_labels())
         self._team_code = {t: i for i, t in enumerate(self.teams.categories)}
         self._strategy_code = {s: i for i, s in enumerate(self.strategies.categories)}
+        self.all_columns = game.result_columns(exp.players)
         # (column, result column, type) of every column copied from the engine's rows
-        self.copied = copied = [(c.name, c.index, c.dtype(exp.rules)) for c in rs.columns]
+        self.copied = copied = [(c.name, c.index, c.dtype(exp.rules)) for c in self.all_columns
+                                if isinstance(c, ResultColumn)]
+        self.derived = [c for c in self.all_columns if isinstance(c, DerivedColumn)]
         self.groups = {dt: [(n, c) for n, c, d in copied if d == dt] for dt in _INT_TYPES}
         self.src = {dt: np.array([c for _, c in cols], dtype=np.int64) for dt, cols in self.groups.items()}
 
@@ -58,7 +62,7 @@ class Schema:
         cols = ["pairing", "a", "b", "deal", "rotation", f"a_{rs.side_word}",
                 *[f"strategy_s{s}" for s in range(self.seats)]]
         total = f"{rs.score_parts[-1]}_{self.sides - 1}"
-        for name, _, _ in self.copied:
+        for name in (c.name for c in self.all_columns):
             if name != "deal":
                 cols.append(name)
             if name == total:
@@ -107,6 +111,8 @@ def plays_frame(schema: Schema, blocks: list[Block]) -> pd.DataFrame:
     }
     for seat in range(schema.seats):
         data[f"strategy_s{seat}"] = categorical(np.repeat(seat_codes[:, seat], sizes), schema.strategies)
+    for c in schema.derived:
+        col[c.name] = c.compute(col)
     part = rs.score_parts[-1]
     for name in schema.columns()[len(data):]:
         if name == "a_total":

@@ -54,11 +54,21 @@ class ResultColumn:
 
 
 @dataclass(frozen=True)
+class DerivedColumn:
+    """A column of the per-play frame computed from copied columns (e.g. a seat's net score
+    = gain - loss), given the dict of copied columns of a block of plays."""
+
+    name: str
+    compute: Callable[[dict], np.ndarray]
+
+
+@dataclass(frozen=True)
 class ResultSchema:
     """What a game's result rows hold, for the per-play frame (docs/results.md).
 
-    * ``columns``: copied engine columns, in frame order (``deal`` first; it is
-      placed right after ``a``/``b`` by the frame builder).
+    * ``columns``: copied engine columns and derived columns, in frame order (``deal``
+      first; it is placed right after ``a``/``b`` by the frame builder), for the
+      game's default player count (``Game.result_columns(players)`` for others).
     * ``end_names``: the end reasons, in the order of their codes (the engine's error
       code, used for a strategy's illegal move, comes after them and never reaches a
       frame); ``end_column``: the name of the copied end-code column.
@@ -68,7 +78,7 @@ class ResultSchema:
     * ``counters``: per-seat counter names; column ``{name}_s{seat}`` exists for each.
     """
 
-    columns: tuple[ResultColumn, ...]
+    columns: tuple[ResultColumn | DerivedColumn, ...]
     end_names: tuple[str, ...]
     end_column: str
     side_word: str
@@ -139,6 +149,10 @@ class Game(ABC):
     @abstractmethod
     def schema(self) -> ResultSchema:
         """The result schema of the per-play frame."""
+
+    def result_columns(self, players: int) -> tuple:
+        """The frame columns at a table of ``players`` (per-seat and per-side columns vary)."""
+        return self.schema.columns
 
     # -- duplicate comparisons ----------------------------------------------------------------
 
