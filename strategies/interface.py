@@ -1,4 +1,4 @@
-"""The plug-in interface: how the compiled engine calls a strategy.
+"""The plug-in interface: how a game's compiled engine calls a strategy (every game).
 
 A strategy is one numba function compiled with ``STRATEGY_SIG``::
 
@@ -7,20 +7,36 @@ A strategy is one numba function compiled with ``STRATEGY_SIG``::
         ...
         return index            # 0 <= index < n_moves
 
-- ``decision``: D_DRAW, D_PLAY or D_DISCARD (sim.games.persian.enums).
-- ``obs``: int64 array, what the seat may see (P10): its hand ``obs[O_HAND]`` (a card
-  bitmask), the discard pile, the melds on the table, hand and stock sizes, the cards
-  each seat has taken from the pile... (the O_* slots of enums.py). Read-only: it is a
-  copy, and writing to it changes nothing.
-- ``moves[:n_moves]``: the legal moves, rows (kind, a, b, c) as described by the MV_*
-  codes of enums.py. The engine only asks when there are at least two.
+- ``decision``: the game's decision code (Persian: D_DRAW, D_PLAY or D_DISCARD of
+  sim.games.persian.enums; Indian: D_DRAW, D_DISCARD of sim.games.indian.enums).
+- ``obs``: int64 array, what the seat may see (RULES.md P10 / I9): its own hand and
+  the public state, in the O_* slots of the game's enums.py.
+- ``moves``: exactly the ``n_moves`` legal moves, shape ``(n_moves, 4)``, rows
+  (kind, a, b, c) as described by the game's MV_* codes. The engine only asks when
+  there are at least two.
 - ``params``: float64 array, the strategy's parameters (from its spec).
 - ``rng``: uint64[1], the seat's own random stream: use sim.rng_nb.rand_below /
   rand_float on it, never np.random (that would break reproducibility).
 
-The engine checks the returned index; anything outside [0, n_moves) stops the deal
-with an error naming the strategy, the seat, the seed, the deal and the value.
-Register the function under a name with ``strategies.registry.register_strategy``.
+What the engine guarantees (issue 15): every argument is the strategy's own copy,
+made for this decision: the observation is rebuilt from the state, the legal rows
+are copied into a buffer that is cleared again after the call (nothing of an
+earlier decision or another seat survives in it), the parameters are a copy of the
+seat's row. Writing to them changes nothing: the engine applies its own row of the
+chosen index. It checks the returned index; anything outside [0, n_moves) stops the
+deal with a StrategyError naming the strategy, the seat, the seed, the deal and the
+value, and the finished deals' results are kept.
+
+Trust model: a strategy is code running in this process, with this process's
+rights. The guarantees above are against accidents and honest mistakes (reading a
+stale row, writing to an argument, an off-by-one index), not against deliberately
+malicious code. numba does not check indices by default, so reading past the end of
+an argument reads other memory: run new strategies once with ``check=True`` /
+``--check-strategies`` (sim.games.runs.run_checked), which compiles them with
+numba's bounds checks and names the strategy that indexes outside its arguments.
+
+Register the function under a name with ``strategies.registry.register_strategy``
+(``game=...`` for a game other than Persian Rummy).
 """
 
 from numba import njit, types
