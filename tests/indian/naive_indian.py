@@ -264,19 +264,26 @@ def candidate_groups(counts: Counter, wild_rank, max_j_run=1, max_j_set=1, tripl
             pool += [k] * min(avail[k], j)
         return set(combinations(pool, j))
 
+    n_jokers = sum(counts[k] for k in jokers)
     for suit in range(4):                       # runs: windows of positions 0..13
+        kind_at = [suit * 13 + (ACE if p in (0, 13) else p - 1) for p in range(14)]
+        present = [counts[k] > 0 for k in kind_at]
         for length in range(3, 14):
             for start in range(0, 15 - length):
-                window = [suit * 13 + (ACE if p in (0, 13) else p - 1)
-                          for p in range(start, start + length)]
-                for j in range(0, min(max_j_run, length - 1) + 1):
-                    for holes in combinations(range(length), j):
-                        need = Counter(window[i] for i in range(length) if i not in holes)
-                        if any(counts[k] < c for k, c in need.items()):
+                window = range(start, start + length)
+                missing = [p for p in window if not present[p]]
+                if len(missing) > min(max_j_run, n_jokers) or len(missing) == length:
+                    continue
+                held = [p for p in window if present[p]]
+                # the jokers stand for every missing card and maybe for held ones too
+                for extra in range(0, min(max_j_run, n_jokers, length - 1) - len(missing) + 1):
+                    for more in combinations(held, extra):
+                        naturals = [kind_at[p] for p in held if p not in more]
+                        if not naturals:
                             continue
-                        rest = counts - need
-                        for fill in joker_fills(rest, j):
-                            found.add(tuple(sorted(list(need.elements()) + list(fill))))
+                        rest = counts - Counter(naturals)
+                        for fill in joker_fills(rest, len(missing) + extra):
+                            found.add(tuple(sorted(naturals + list(fill))))
     for rank in range(13):                      # sets: distinct suits + jokers
         held = [s * 13 + rank for s in range(4) if counts[s * 13 + rank] > 0]
         for n_nat in range(1, min(4, len(held)) + 1):
@@ -299,12 +306,24 @@ def candidate_groups(counts: Counter, wild_rank, max_j_run=1, max_j_set=1, tripl
     return result
 
 
+def has_pure_run(counts: Counter, triple_is_run=False) -> bool:
+    """A pure run of three (three natural consecutive cards of one suit, ace low or
+    high; or, with ``triple_is_run``, three identical cards) can be formed (I4)."""
+    for suit in range(4):
+        pos = [counts[suit * 13 + (ACE if p in (0, 13) else p - 1)] > 0 for p in range(14)]
+        if any(pos[p] and pos[p + 1] and pos[p + 2] for p in range(12)):
+            return True
+    return triple_is_run and any(counts[k] >= 3 for k in range(52))
+
+
 def _search(cards, wild_rank, opts, cost, max_left=None, exact=False, want_groups=False):
     """Smallest total ``cost`` of the cards left outside the groups of an
     arrangement meeting the I5 condition (None if no such arrangement; with
     ``max_left`` at most that many cards may be left out, with ``exact`` exactly
     that many). With ``want_groups``: (cost, groups of one best arrangement)."""
     counts = Counter(cards)
+    if not has_pure_run(counts, opts[2]):       # I5 needs a pure run: no arrangement
+        return (None, None) if want_groups else None
     groups = candidate_groups(counts, wild_rank, *opts)
     by_card = {}
     for g, interps in groups.items():
@@ -358,6 +377,11 @@ def _search(cards, wild_rank, opts, cost, max_left=None, exact=False, want_group
 def min_deadwood(cards, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=False) -> int:
     """I6: uncapped points of a hand: the least value left outside the groups of
     an arrangement meeting the I5 condition, else the value of every card."""
+    return _min_deadwood(tuple(sorted(cards)), wild_rank, max_j_run, max_j_set, bool(triple_is_run))
+
+
+@lru_cache(maxsize=4096)
+def _min_deadwood(cards, wild_rank, max_j_run, max_j_set, triple_is_run):
     value = lambda k: card_value(k, wild_rank)  # noqa: E731
     r = _search(list(cards), wild_rank, (max_j_run, max_j_set, triple_is_run), value)
     total = sum(value(k) for k in cards)
