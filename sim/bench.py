@@ -371,3 +371,105 @@ def format_runner(r: dict) -> str:
         f"{r['memory_bytes_per_deal']:,.1f} bytes per deal in memory ({r['memory_bytes_per_play']:.1f} per play)",
     ]
     return "\n".join(lines) + "\n"
+
+
+# --- other games (``rummy-sim bench --game NAME``) -------------------------------------------
+
+GAME_SPECS = {"indian": ("greedy", "random", "dropper")}
+GAME_PLAYERS = {"indian": (2, 4, 6)}
+GAME_DEALS = 20_000  # deals per speed run of a game other than Persian
+GAME_QUICK_DEALS = 1_000
+SOLVER_HANDS = 200_000
+GAME_TARGETS = {"indian": (("greedy_4_all", ">=", 2_000.0), ("first_call_s", "<", 2.0), ("compile_s", "<", 90.0),
+                           ("solver_hands_per_s", ">=", 200_000.0))}
+
+_GAME_FIRST_CALL_CODE = """
+import sys, time
+t0 = time.perf_counter()
+from sim.games import get_game
+for name in sys.argv[1:]:
+    g = get_game(name)
+    g.run_deals(["greedy"] * g.default_players, 1, 1, threads=1)
+print(time.perf_counter() - t0)
+"""
+
+
+def game_first_call_seconds(names: tuple[str, ...]) -> tuple[float, float]:
+    """(cold compile, from cache) of import + a first 1-deal run of every game in ``names``."""
+    with tempfile.TemporaryDirectory(prefix="rummy-bench-cache-") as cache:
+        cold = _python_subprocess(_GAME_FIRST_CALL_CODE, {"NUMBA_CACHE_DIR": cache}, names)
+        warm = _python_subprocess(_GAME_FIRST_CALL_CODE, {"NUMBA_CACHE_DIR": cache}, names)
+    return cold, warm
+
+
+def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
+                   progress: Callable[[str], None] | None = None) -> dict:
+    """Deals/s of the game's baselines by player count and threads, its solver's hands/s
+    (when it has one), and first-call times (the cold compile covers every game)."""
+    from sim.games import game_names
+
+    say = progress or (lambda msg: None)
+    n = GAME_QUICK_DEALS if quick else deals or GAME_DEALS
+    threads = numba.config.NUMBA_NUM_THREADS
+    say("first call in fresh processes (cold compile of every game, then from cache) ...")
+    compile_s, _ = game_first_call_seconds(tuple(game_names()))
+    _, first_s = game_first_call_seconds((game,))
+    speeds: dict[str, dict[str, dict[str, float]]] = {}
+    for spec in GAME_SPECS.get(game, ("greedy", "random")):
+        speeds[spec] = {}
+        for players in GAME_PLAYERS.get(game, (None,)):
+            say(f"{spec} x{players} on 1 and {threads} threads ...")
+            speeds[spec][str(players)] = {
+                "1": round(deals_per_second(spec, n, 1, game, players), 1),
+                "all": round(deals_per_second(spec, n, threads, game, players), 1),
+            }
+    out = {"game": game, "deals_per_s": speeds, "first_call_s": round(first_s, 3), "compile_s": round(compile_s, 3),
+           "compile_games": list(game_names()), "threads": int(threads), "deals": n,
+           "numba": numba.__version__, "numpy": np.__version__}
+    if game == "indian":
+        from sim.games.indian.solver_bench import solver_hands_per_second
+
+        say("deadwood solver, 1 thread ...")
+        out["solver_hands_per_s"] = {str(d): round(solver_hands_per_second(GAME_QUICK_DEALS * 10 if quick else
+                                                                           SOLVER_HANDS, decks=d), 1) for d in (2, 3)}
+    return out
+
+
+def _game_value(result: dict, key: str) -> float | None:
+    if key.startswith("greedy_"):
+        _, players, th = key.split("_")
+        return result["deals_per_s"]["greedy"][players][th]
+    if key == "solver_hands_per_s":
+        return min(result["solver_hands_per_s"].values())
+    return result.get(key)
+
+
+def format_game(result: dict) -> str:
+    """An aligned table of a game's figures, with its targets and PASS/MISS marks."""
+    targets = {k: (op, t) for k, op, t in GAME_TARGETS.get(result["game"], ())}
+
+    def mark(key: str) -> tuple[str, str]:
+        if key not in targets:
+            return "", ""
+        op, t = targets[key]
+        v = _game_value(result, key)
+        ok = v is not None and (v >= t if op == ">=" else v < t)
+        return f"{op} {t:,g}", "PASS" if ok else "MISS"
+
+    th = result["threads"]
+    rows = []
+    for spec, by_players in result["deals_per_s"].items():
+        for players, by in by_players.items():
+            rows.append((f"{spec} x{players}, 1 thread", f"{by['1']:,.0f} deals/s", "", ""))
+            rows.append((f"{spec} x{players}, {th} threads", f"{by['all']:,.0f} deals/s",
+                         *mark(f"{spec}_{players}_all")))
+    for decks, v in result.get("solver_hands_per_s", {}).items():
+        rows.append((f"deadwood solver, {decks} decks, 1 thread", f"{v:,.0f} hands/s", *mark("solver_hands_per_s")))
+    rows.append((f"cold compile ({', '.join(result['compile_games'])})", f"{result['compile_s']:.2f} s",
+                 *mark("compile_s")))
+    rows.append(("first call, from cache", f"{result['first_call_s']:.2f} s", *mark("first_call_s")))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = [f"rummy-sim bench --game {result['game']}: numba {result['numba']}, numpy {result['numpy']}, "
+             f"{th} threads, {result['deals']:,} deals per run"]
+    lines += [f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() for r in rows]
+    return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ from sim.games.base import Game
 DEFAULT_GAME = "persian"
 _BUILT_IN = {
     "persian": "sim.games.persian.game",
+    "indian": "sim.games.indian.game",
 }
 _GAMES: dict[str, Game] = {}
 
