@@ -20,8 +20,8 @@ demo: $(STAMP)
 	$(VENV)/bin/rummy-sim demo
 
 test: $(STAMP)
-	@# compile the kernels once (about a minute cold) so both test workers load them from the cache
-	$(PY) -c "from sim.games.persian.engine import run_deals; run_deals('greedy', 1, seed=0)"
+	@# compile every game's kernels once (a minute or two cold) so both test workers load them from the cache
+	$(PY) -c "from sim.games import game_names, get_game; [get_game(n).run_deals(['greedy'] * get_game(n).default_players, 1, 0) for n in game_names()]"
 	$(PY) -m pytest -q -n 2
 
 bench: $(STAMP)
