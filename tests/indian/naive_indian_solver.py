@@ -131,26 +131,34 @@ def conditions_met(roles):
     return runs >= 2 and pure >= 1 and long_ >= 1
 
 
-def _could_be_group(size, nat, printed, max_j):
-    """Cheap necessary test used to prune subset generation (never wrong).
+def _could_be_group(size, nat, flex, printed, max_j_run, max_j_set):
+    """Cheap necessary test used to prune subset generation (never wrong, and
+    never true again once false as cards are added in kind order).
 
-    ``size`` cards of which ``nat`` are the non-wild naturals (kinds) and
-    ``printed`` the printed jokers."""
-    if printed > max_j:
-        return False
-    if len(nat) < 2:
-        return True
+    ``size`` cards of which ``nat`` are the non-wild naturals, ``flex`` the
+    wild-rank cards and ``printed`` the number of printed jokers."""
     if len(set(nat)) != len(nat):
         # identical non-wild naturals: only the identical triple
         return len(set(nat)) == 1 and size <= 3 and len(nat) == size
     suits = {c // 13 for c in nat}
     ranks = {c % 13 for c in nat}
-    if len(suits) > 1:
-        return len(ranks) == 1 and size <= 4    # only a set
-    # one suit: the gaps between its naturals are filled by jokers and at
-    # most one wild-rank card of that suit standing as itself
-    gaps = min(max(p) - min(p) + 1 - len(p) for p in _placements(nat))
-    return gaps <= max_j + 1
+    could_run = len(suits) <= 1
+    could_set = len(ranks) <= 1 and size <= 4
+    if nat:
+        # jokers forced: in a set of a non-wild rank every wild card is a
+        # joker; in a run at most one wild card (its suit's) stands as itself
+        own = any(c // 13 in suits for c in flex)
+        could_run = could_run and printed + len(flex) - own <= max_j_run
+        could_set = could_set and printed + len(flex) <= max_j_set
+    else:
+        could_run = could_run and printed <= max_j_run
+        could_set = could_set and printed <= max_j_set
+    if could_run and len(nat) >= 2:
+        # one suit: the gaps between its naturals are filled by jokers and at
+        # most one wild-rank card of that suit standing as itself
+        gaps = min(max(p) - min(p) + 1 - len(p) for p in _placements(nat))
+        could_run = gaps <= max_j_run + 1
+    return could_run or could_set
 
 
 def valid_groups(hand, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
@@ -162,10 +170,9 @@ def valid_groups(hand, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     ``_could_be_group`` relies on that to prune."""
     cards = sorted(hand)
     n = len(cards)
-    max_j = max(max_j_run, max_j_set)
     out = []
 
-    def extend(chosen, nat, printed, start):
+    def extend(chosen, nat, flex, printed, start):
         if len(chosen) >= 3:
             role = best_role(chosen, wild_rank, max_j_run, max_j_set, triple_is_run)
             if role is not None:
@@ -176,12 +183,17 @@ def valid_groups(hand, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
             c = cards[t]
             if t > start and c == cards[t - 1]:
                 continue  # the same multiset again
-            nat2 = nat if is_joker_capable(c, wild_rank) else nat + [c]
-            printed2 = printed + (c == JOKER)
-            if _could_be_group(len(chosen) + 1, nat2, printed2, max_j):
-                extend(chosen + [c], nat2, printed2, t + 1)
+            nat2, flex2, printed2 = nat, flex, printed
+            if c == JOKER:
+                printed2 += 1
+            elif c % 13 == wild_rank:
+                flex2 = flex + [c]
+            else:
+                nat2 = nat + [c]
+            if _could_be_group(len(chosen) + 1, nat2, flex2, printed2, max_j_run, max_j_set):
+                extend(chosen + [c], nat2, flex2, printed2, t + 1)
 
-    extend([], [], 0, 0)
+    extend([], [], [], 0, 0)
     return out
 
 
@@ -194,48 +206,46 @@ def solve(hand, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     remaining cards and the same I5 progress are shared (memoised), which
     changes the running time, not the set of arrangements compared.
     """
+    # The cards not yet placed are a multiset, packed into one int: 4 bits per
+    # distinct kind of the hand (counts <= 7). ``need <= left`` field by field
+    # is tested with a guard bit on top of every field (no borrow crosses it).
     kinds = sorted(set(hand))
     index = {k: i for i, k in enumerate(kinds)}
-    start = [0] * len(kinds)
-    for c in hand:
-        start[index[c]] += 1
+    guard = sum(8 << (4 * i) for i in range(len(kinds)))
+    start = sum(1 << (4 * index[c]) for c in hand)
     groups = valid_groups(hand, wild_rank, max_j_run, max_j_set, triple_is_run)
     by_first = [[] for _ in kinds]
     for g, role in groups:
-        need = [0] * len(kinds)
-        for c in g:
-            need[index[c]] += 1
+        need = sum(1 << (4 * index[c]) for c in g)
         by_first[index[g[0]]].append((need, role))
     values = [card_value(k, wild_rank) for k in kinds]
     INF = float("inf")
 
     @lru_cache(maxsize=None)
     def rec(left, runs, pure, long_):
-        """(min deadwood of the cards ``left`` (counts by kind), all placed?)
-        over completions meeting I5 given the progress so far."""
-        i = next((t for t, c in enumerate(left) if c), None)
-        if i is None:
+        """(min deadwood of the cards ``left``, all placed?) over completions
+        meeting I5 given the progress so far (runs capped at 2, pure, long)."""
+        if left == 0:
             if runs >= 2 and pure and long_:
                 return 0, True
             return INF, False
+        i = ((left & -left).bit_length() - 1) // 4   # smallest kind left
         # one card of kind i is deadwood ...
-        rest = list(left)
-        rest[i] -= 1
-        dead, _ = rec(tuple(rest), runs, pure, long_)
+        dead, _ = rec(left - (1 << (4 * i)), runs, pure, long_)
         dead += values[i]
         full = False
         # ... or the smallest card of a group
         for need, (is_run, is_pure, is_long) in by_first[i]:
-            if any(n > c for n, c in zip(need, left)):
-                continue
-            rest = tuple(c - n for c, n in zip(left, need))
-            d, f = rec(rest, min(2, runs + is_run),
+            diff = (left | guard) - need
+            if diff & guard != guard:
+                continue   # some card of the group is not left
+            d, f = rec(diff & ~guard, min(2, runs + is_run),
                        pure or (is_run and is_pure), long_ or (is_run and is_long))
             dead = min(dead, d)
             full = full or f
         return dead, full
 
-    dead, full = rec(tuple(start), 0, False, False)
+    dead, full = rec(start, 0, False, False)
     if dead == INF:
         dead = sum(card_value(c, wild_rank) for c in hand)
     return dead, full

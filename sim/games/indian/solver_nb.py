@@ -87,7 +87,7 @@ NF = 12
 BIG = 1 << 40
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _pos_rank(p):
     """Run position 0..13 -> rank index (0 = ace low, 13 = ace high)."""
     if p == 0:
@@ -95,7 +95,7 @@ def _pos_rank(p):
     return p - 1
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _card_value(k, wild_rank):
     if k >= 52:
         return 0
@@ -107,7 +107,7 @@ def _card_value(k, wild_rank):
     return r + 2
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _popcount(x):
     c = 0
     while x:
@@ -116,107 +116,96 @@ def _popcount(x):
     return c
 
 
-@njit(cache=True)
-def _mask_value(m, vmasks):
-    """Sum of values over the set bits of a 52-bit kind mask (10 classes)."""
-    s = 0
-    for v in range(2, 11):
-        s += v * _popcount(m & vmasks[v])
-    return s
-
-
-@njit(cache=True)
+@njit(inline="always")
 def _push(cand, nc, mask, triple, cost, value, is_run, is_pure, is_long,
           ncards, a, b, c, length):
-    if nc == cand.shape[0]:
-        bigger = np.empty((cand.shape[0] * 2, NF), dtype=np.int64)
-        bigger[:nc] = cand[:nc]
-        cand = bigger
-    cand[nc, F_MASK] = mask
-    cand[nc, F_TRIPLE] = triple
-    cand[nc, F_COST] = cost
-    cand[nc, F_VALUE] = value
-    cand[nc, F_RUN] = is_run
-    cand[nc, F_PURE] = is_pure
-    cand[nc, F_LONG] = is_long
-    cand[nc, F_NCARDS] = ncards
-    cand[nc, F_A] = a
-    cand[nc, F_B] = b
-    cand[nc, F_C] = c
-    cand[nc, F_LEN] = length
-    return cand, nc + 1
+    """Write candidate nc if there is room (the caller retries with a bigger
+    buffer when the count overflows); returns nc + 1."""
+    if nc < cand.shape[0]:
+        cand[nc, F_MASK] = mask
+        cand[nc, F_TRIPLE] = triple
+        cand[nc, F_COST] = cost
+        cand[nc, F_VALUE] = value
+        cand[nc, F_RUN] = is_run
+        cand[nc, F_PURE] = is_pure
+        cand[nc, F_LONG] = is_long
+        cand[nc, F_NCARDS] = ncards
+        cand[nc, F_A] = a
+        cand[nc, F_B] = b
+        cand[nc, F_C] = c
+        cand[nc, F_LEN] = length
+    return nc + 1
 
 
 @njit(cache=True)
-def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure):
-    """Append run candidates: pure ones (want_pure) or impure ones."""
+def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist):
+    """Append run candidates of every suit: pure ones (want_pure) or impure ones.
+
+    A window of positions a..b is a run when at most ``max_j_run`` positions
+    lack a natural card; the jokers fill those and, in the impure variants,
+    may also stand where a natural is held (that natural then stays free)."""
     maxlen = min(13, n)
     for s in range(4):
-        pm = 0
-        for p in range(14):
-            if counts[s * 13 + _pos_rank(p)] > 0:
-                pm |= 1 << p
-        if pm == 0:
+        ps = pm[s]
+        if ps == 0:
             continue
-        for length in range(maxlen, 2, -1):
-            for a in range(0, 15 - length):
-                wm = ((1 << length) - 1) << a
-                present = pm & wm
-                npres = _popcount(present)
-                miss = length - npres
-                if miss > max_j_run or npres == 0:
+        for a in range(0, 12):
+            if want_pure and not (ps >> a) & 1:
+                continue
+            miss = 0
+            npres = 0
+            for b in range(a, 14):
+                if (ps >> b) & 1:
+                    plist[npres] = b
+                    npres += 1
+                else:
+                    miss += 1
+                    if want_pure or miss > max_j_run:
+                        break
+                length = b - a + 1
+                if length > maxlen:
+                    break
+                if length < 3 or npres == 0:
                     continue
+                wm = ((1 << length) - 1) << a
                 if want_pure:
-                    if miss > 0:
-                        continue
+                    kmin = 0
                     kmax = 0
                 else:
+                    kmin = 1 if miss == 0 else 0
                     kmax = min(max_j_run - miss, npres - 1)
-                # positions present in the window
-                plist = np.empty(14, dtype=np.int64)
-                m = 0
-                for p in range(a, a + length):
-                    if (present >> p) & 1:
-                        plist[m] = p
-                        m += 1
-                kmin = 0
-                if not want_pure and miss == 0:
-                    kmin = 1
                 for k in range(kmin, kmax + 1):
-                    # Gosper's hack over m-bit combinations of size k
-                    if k == 0:
-                        comb = 0
-                    else:
-                        comb = (1 << k) - 1
-                    while comb < (1 << m):
-                        jm = wm & ~pm
-                        for t in range(m):
+                    # every choice of k held positions also filled by jokers:
+                    # Gosper's hack over npres-bit combinations of size k
+                    comb = (1 << k) - 1
+                    while comb < (1 << npres):
+                        jm = wm & ~ps
+                        for t in range(npres):
                             if (comb >> t) & 1:
                                 jm |= 1 << plist[t]
                         nat = wm & ~jm
                         kmask = 0
                         value = 0
                         nwild = 0
-                        for p in range(a, a + length):
+                        for p in range(a, b + 1):
                             if (nat >> p) & 1:
-                                kind = s * 13 + _pos_rank(p)
-                                kmask |= 1 << kind
-                                if _pos_rank(p) == wild_rank:
+                                r = _pos_rank(p)
+                                kmask |= 1 << (s * 13 + r)
+                                if r == wild_rank:
                                     nwild += 1
                                 else:
-                                    value += _card_value(kind, wild_rank)
+                                    value += _card_value(s * 13 + r, wild_rank)
                         nj = _popcount(jm)
-                        cand, nc = _push(cand, nc, kmask, -1, nj + nwild, value,
+                        nc = _push(cand, nc, kmask, -1, nj + nwild, value,
                                          1, 1 if nj == 0 else 0,
                                          1 if length >= 4 else 0,
                                          length, s, a, jm, length)
                         if k == 0:
                             break
-                        # next combination
                         c0 = comb & -comb
                         r0 = comb + c0
                         comb = (((r0 ^ comb) >> 2) // c0) | r0
-    return cand, nc
+    return nc
 
 
 @njit(cache=True)
@@ -224,13 +213,13 @@ def _gen_triples(cand, nc, counts, wild_rank):
     for kind in range(52):
         if counts[kind] >= 3:
             if kind % 13 == wild_rank:
-                cand, nc = _push(cand, nc, 1 << kind, kind, 3, 0, 1, 1, 0,
+                nc = _push(cand, nc, 1 << kind, kind, 3, 0, 1, 1, 0,
                                  3, kind // 13, kind % 13, 0, 3)
             else:
-                cand, nc = _push(cand, nc, 1 << kind, kind, 0,
+                nc = _push(cand, nc, 1 << kind, kind, 0,
                                  3 * _card_value(kind, wild_rank), 1, 1, 0,
                                  3, kind // 13, kind % 13, 0, 3)
-    return cand, nc
+    return nc
 
 
 @njit(cache=True)
@@ -259,201 +248,439 @@ def _gen_sets(cand, nc, counts, wild_rank, max_j_set):
                 cost = j
                 if r == wild_rank:
                     cost += k
-                cand, nc = _push(cand, nc, kmask, -1, cost, value, 0, 0, 0,
+                nc = _push(cand, nc, kmask, -1, cost, value, 0, 0, 0,
                                  k + j, r, sub, j, k + j)
-    return cand, nc
+    return nc
 
 
-@njit(cache=True)
-def _candidates(counts, wild_rank, max_j_run, max_j_set, triple_is_run, n):
-    """All candidate groups; returns (cand, n_cand, n_pure, n_runs)."""
-    cand = np.empty((256, NF), dtype=np.int64)
-    nc = 0
-    cand, nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, True)
-    if triple_is_run:
-        cand, nc = _gen_triples(cand, nc, counts, wild_rank)
-    n_pure = nc
-    if n_pure == 0:
-        return cand, nc, n_pure, nc
-    cand, nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, False)
-    n_runs = nc
-    cand, nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set)
-    return cand, nc, n_pure, n_runs
+@njit(inline="always")
+def _fits(cand, j, a1, a3, cost, pool):
+    if cost + cand[j, F_COST] > pool:
+        return False
+    tk = cand[j, F_TRIPLE]
+    if tk >= 0:
+        return ((a3 >> tk) & 1) == 1
+    return (cand[j, F_MASK] & ~a1) == 0
 
 
-@njit(cache=True)
-def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, path_out):
-    """Depth-first search over candidate groups.
+@njit(inline="always")
+def _take(cand, j, a1, a2, a3):
+    """The planes (count >= 1, >= 2, >= 3) after group j takes its naturals."""
+    tk = cand[j, F_TRIPLE]
+    if tk >= 0:
+        b = ~(1 << tk)
+        return a1 & b, a2 & b, a3 & b
+    m = cand[j, F_MASK]
+    return (a1 & ~m) | (a2 & m), (a2 & ~m) | (a3 & m), a3 & ~m
 
-    mode 0: minimise deadwood (stop at 0); mode 1: look for a full declaration.
-    Returns (deadwood or -1, declarable, n_groups, cand) and fills path_out
-    with the candidate indices of the best arrangement found.
-    """
-    n = 0
+
+@njit(inline="always")
+def _cond_possible(cand, n_runs, a1, a3, cost, pool, runs, pure, long_):
+    """Can the I5 conditions still be met? (necessary test)"""
+    if runs >= 2 and pure > 0 and long_ > 0:
+        return True
+    nfit = 0
+    fp = pure > 0
+    fl = long_ > 0
+    for j in range(n_runs):
+        if _fits(cand, j, a1, a3, cost, pool):
+            nfit += 1
+            if cand[j, F_PURE]:
+                fp = True
+            if cand[j, F_LONG]:
+                fl = True
+            if fp and fl and nfit >= 2:
+                return True
+    if not (fp and fl):
+        return False
+    # two runs needed: one fitting candidate may still serve twice (copies)
+    return runs >= 2 or nfit >= 1
+
+
+# fields of a search stack frame
+S_T = 0        # index in the decision order (nord = every kind decided)
+S_Q = 1        # next position in the candidate list being tried
+S_END = 2      # end of that list
+S_PHASE = 3    # 0: groups being tried; 1: deadwood branch taken
+S_A1 = 4
+S_A2 = 5
+S_A3 = 6
+S_COST = 7
+S_DEAD = 8
+S_RUNS = 9
+S_PURE = 10
+S_LONG = 11
+S_G = 12       # number of groups chosen
+S_LEAF = 13
+NS = 14
+STACK = 96
+
+# workspace layout (one allocation per search)
+O_PM = 0
+O_PLIST = O_PM + 4
+O_VALS = O_PLIST + 14
+O_CSTART = O_VALS + N_KINDS
+O_FILL = O_CSTART + N_KINDS + 1
+O_ORDER = O_FILL + N_KINDS + 1
+O_KEY = O_ORDER + 52
+O_BEST = O_KEY + 52
+O_BPATH = O_BEST + 3
+O_PATH = O_BPATH + STACK
+O_ST = O_PATH + STACK
+WS_SIZE = O_ST + STACK * NS
+
+
+@njit(inline="always")
+def _quick(counts, wild_rank, max_j_run, triple_is_run):
+    """Hand totals and quick rejection: I5 needs a pure run (three naturals in
+    a row, or an identical triple) and a run of four, so at least 7 cards.
+    Returns (n, total, pool, a1, a2, a3, may_meet_I5)."""
+    n = counts[JOKER]
     total = 0
     pool = counts[JOKER]
-    ge1 = 0
-    ge2 = 0
-    ge3 = 0
+    a1 = 0
+    a2 = 0
+    a3 = 0
     for k in range(52):
         c = counts[k]
+        if c == 0:
+            continue
         n += c
         if k % 13 == wild_rank:
             pool += c
         else:
             total += c * _card_value(k, wild_rank)
-        if c >= 1:
-            ge1 |= 1 << k
+        a1 |= 1 << k
         if c >= 2:
-            ge2 |= 1 << k
+            a2 |= 1 << k
         if c >= 3:
-            ge3 |= 1 << k
-    n += counts[JOKER]
-    cand, nc, n_pure, n_runs = _candidates(counts, wild_rank, max_j_run,
-                                           max_j_set, triple_is_run, n)
-    if n_pure == 0:
-        return total, False, 0, cand
+            a3 |= 1 << k
+    has_pure = triple_is_run != 0 and a3 != 0
     has_long = False
-    for i in range(n_runs):
-        if cand[i, F_LONG]:
+    for s in range(4):
+        m = (a1 >> (s * 13)) & 0x1FFF
+        ps = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF   # ace low at 0, high at 13
+        x1 = ps >> 1
+        x2 = ps >> 2
+        x3 = ps >> 3
+        if ps & x1 & x2:
+            has_pure = True
+        if ps & x1 & x2 & x3:
             has_long = True
+        elif max_j_run >= 1 and pool >= 1 and ((ps & x1 & x2) | (ps & x1 & x3) | (ps & x2 & x3) | (x1 & x2 & x3)):
+            has_long = True
+        elif max_j_run >= 2 and pool >= 2 and ps != 0:
+            has_long = True
+    return n, total, pool, a1, a2, a3, has_pure and has_long and n >= 7
+
+
+@njit(cache=True)
+def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows):
+    """Exact search. mode 0: smallest deadwood; mode 1: a full declaration.
+
+    Returns (deadwood or -1, declarable, n_groups); brows[:n_groups] (if it
+    has room) receives the candidate rows of the arrangement found (mode 0:
+    the best valid arrangement, none if no arrangement meets I5; mode 1: a
+    declaration).
+    """
+    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    if not ok:
+        return total, False, 0
+    ws = np.empty(WS_SIZE, dtype=np.int64)
+    pm = ws[O_PM:O_PM + 4]
+    for s in range(4):
+        m = (a1 >> (s * 13)) & 0x1FFF
+        pm[s] = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF
+
+    plist = ws[O_PLIST:O_PLIST + 14]
+    cap = 128
+    while True:
+        cand = np.empty((cap, NF), dtype=np.int64)
+        nc = _gen_runs(cand, 0, counts, wild_rank, max_j_run, n, True, pm, plist)
+        if triple_is_run:
+            nc = _gen_triples(cand, nc, counts, wild_rank)
+        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, False, pm, plist)
+        n_runs = nc
+        nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set)
+        if nc <= cap:
             break
-    if not has_long:
-        return total, False, 0, cand
+        cap = nc
+    if not _cond_possible(cand, n_runs, a1, a3, 0, pool, 0, 0, 0):
+        return total, False, 0
 
-    vmasks = np.zeros(11, dtype=np.int64)
+    # candidates of every non-wild kind (CSR), zero-value candidates
+    vals = ws[O_VALS:O_VALS + N_KINDS]
+    cstart = ws[O_CSTART:O_CSTART + N_KINDS + 1]
+    cstart[:] = 0
+    nonwild = a1
+    for s in range(4):
+        nonwild &= ~(1 << (s * 13 + wild_rank))
+    nz = 0
+    for j in range(nc):
+        tk = cand[j, F_TRIPLE]
+        m = (1 << tk) if tk >= 0 else cand[j, F_MASK]
+        m &= nonwild
+        if m == 0:
+            nz += 1
+        while m:
+            low = m & -m
+            cstart[_bitindex(low) + 1] += 1
+            m ^= low
+    for k in range(N_KINDS):
+        cstart[k + 1] += cstart[k]
+    lists = np.empty(cstart[N_KINDS] + nz + 1, dtype=np.int64)
+    clist = lists[:cstart[N_KINDS] + 1]
+    zlist = lists[cstart[N_KINDS]:]
+    fill = ws[O_FILL:O_FILL + N_KINDS + 1]
+    for k in range(N_KINDS + 1):
+        fill[k] = cstart[k]
+    nz = 0
+    for j in range(nc):
+        tk = cand[j, F_TRIPLE]
+        m = (1 << tk) if tk >= 0 else cand[j, F_MASK]
+        m &= nonwild
+        if m == 0:
+            zlist[nz] = j
+            nz += 1
+        while m:
+            low = m & -m
+            k = _bitindex(low)
+            clist[fill[k]] = j
+            fill[k] += 1
+            m ^= low
+    # decision order: non-wild kinds held and coverable; first those some run
+    # candidate holds (the I5 skeleton is settled early, which lets
+    # _cond_possible prune), then by value, then fewest candidates. Kinds no
+    # candidate holds are deadwood from the start.
+    order = ws[O_ORDER:O_ORDER + 52]
+    key = ws[O_KEY:O_KEY + 52]
+    nord = 0
+    dead0 = 0
     for k in range(52):
-        if k % 13 != wild_rank:
-            vmasks[_card_value(k, wild_rank)] |= 1 << k
-    suf = np.zeros(nc + 1, dtype=np.int64)
-    for i in range(nc - 1, -1, -1):
-        suf[i] = suf[i + 1] | cand[i, F_MASK]
-
-    maxd = n // 3
-    if maxd > MAX_GROUPS:
-        maxd = MAX_GROUPS
-    D = maxd + 1
-    s1 = np.empty(D, dtype=np.int64)
-    s2 = np.empty(D, dtype=np.int64)
-    s3 = np.empty(D, dtype=np.int64)
-    scost = np.empty(D, dtype=np.int64)
-    sval = np.empty(D, dtype=np.int64)
-    sruns = np.empty(D, dtype=np.int64)
-    spure = np.empty(D, dtype=np.int64)
-    slong = np.empty(D, dtype=np.int64)
-    snext = np.empty(D, dtype=np.int64)
-    path = np.empty(D, dtype=np.int64)
-
-    best_val = -1          # covered value of the best valid arrangement
-    best_len = 0
-    found = False
-    s1[0] = ge1
-    s2[0] = ge2
-    s3[0] = ge3
-    scost[0] = 0
-    sval[0] = 0
-    sruns[0] = 0
-    spure[0] = 0
-    slong[0] = 0
-    snext[0] = 0
-    d = 0
-    while d >= 0:
-        i = snext[d]
-        stop = i >= nc or d >= maxd
-        if not stop:
-            if spure[d] == 0 and i >= n_pure:
-                stop = True
-            elif (sruns[d] < 2 or slong[d] == 0) and i >= n_runs:
-                stop = True
+        if counts[k] == 0 or k % 13 == wild_rank:
+            continue
+        v = _card_value(k, wild_rank)
+        vals[k] = v
+        nck = cstart[k + 1] - cstart[k]
+        if nck == 0:
+            dead0 += counts[k] * v
+            continue
+        kk = v * 64 - min(nck, 63)
+        if clist[cstart[k]] < n_runs:
+            kk += 4096
+        i = nord
+        while i > 0 and key[i - 1] < kk:
+            order[i] = order[i - 1]
+            key[i] = key[i - 1]
+            i -= 1
+        order[i] = k
+        key[i] = kk
+        nord += 1
+    if mode == 1 and dead0 > 0:
+        return -1, False, 0
+    # kinds nobody can use leave the planes
+    for k in range(52):
+        if counts[k] > 0 and k % 13 != wild_rank and cstart[k + 1] == cstart[k]:
+            b = ~(1 << k)
+            a1 &= b
+            a2 &= b
+            a3 &= b
+    best = ws[O_BEST:O_BEST + 3]
+    best[1] = 0
+    best[2] = 0
+    bpath = ws[O_BPATH:O_BPATH + STACK]
+    best[0] = total + 1
+    # Depth-first search with an explicit stack (numba does not cache
+    # recursive functions safely). Non-wild natural kinds are decided one by
+    # one in ``order``: one copy of kind x joins a candidate group holding x
+    # (further copies of x only take candidates at or after that one, so no
+    # arrangement is met twice), or every copy left of x is deadwood (mode 0
+    # only). Once all are decided, groups without non-wild naturals (zlist)
+    # may be added for the conditions or to use every card.
+    st = ws[O_ST:O_ST + STACK * NS].reshape((STACK, NS))
+    path = ws[O_PATH:O_PATH + STACK]
+    st[0, S_T] = 0
+    st[0, S_A1] = a1
+    st[0, S_A2] = a2
+    st[0, S_A3] = a3
+    st[0, S_COST] = 0
+    st[0, S_DEAD] = dead0
+    st[0, S_RUNS] = 0
+    st[0, S_PURE] = 0
+    st[0, S_LONG] = 0
+    st[0, S_G] = 0
+    L = -1
+    C = 0          # frame waiting to be entered, -1 if none
+    qmin = -1
+    stop = False
+    while not stop:
+        if C >= 0:
+            # enter frame C: prune, skip decided kinds, evaluate a leaf
+            keep = True
+            b1 = st[C, S_A1]
+            b3 = st[C, S_A3]
+            cost = st[C, S_COST]
+            dead = st[C, S_DEAD]
+            runs = st[C, S_RUNS]
+            pure = st[C, S_PURE]
+            long_ = st[C, S_LONG]
+            if mode == 0 and dead >= best[0]:
+                keep = False
+            elif not _cond_possible(cand, n_runs, b1, b3, cost, pool, runs, pure, long_):
+                keep = False
             else:
-                u = suf[i]
-                ub = (_mask_value(s1[d] & u, vmasks) + _mask_value(s2[d] & u, vmasks)
-                      + _mask_value(s3[d] & u, vmasks))
-                if mode == 0:
-                    if sval[d] + ub <= best_val:
-                        stop = True
+                t = st[C, S_T]
+                while t < nord and not ((b1 >> order[t]) & 1):
+                    t += 1
+                    qmin = -1
+                st[C, S_T] = t
+                st[C, S_PHASE] = 0
+                if t < nord:
+                    x = order[t]
+                    st[C, S_LEAF] = 0
+                    st[C, S_Q] = cstart[x] if qmin < 0 else qmin
+                    st[C, S_END] = cstart[x + 1]
                 else:
-                    if sval[d] + ub < total:
-                        stop = True
-        if stop:
-            d -= 1
+                    st[C, S_LEAF] = 1
+                    g = st[C, S_G]
+                    if runs >= 2 and pure > 0 and long_ > 0:
+                        if mode == 0:
+                            best[0] = dead
+                            best[2] = g
+                            for i in range(g):
+                                bpath[i] = path[i]
+                            keep = False
+                            stop = dead == 0
+                        elif cost == pool:
+                            best[0] = 0
+                            best[1] = 1
+                            best[2] = g
+                            for i in range(g):
+                                bpath[i] = path[i]
+                            keep = False
+                            stop = True
+                    st[C, S_Q] = 0 if qmin < 0 else qmin
+                    st[C, S_END] = nz
+            if keep:
+                L = C
+            C = -1
             continue
-        snext[d] = i + 1
-        cost = scost[d] + cand[i, F_COST]
-        if cost > pool:
-            continue
-        a1 = s1[d]
-        a2 = s2[d]
-        a3 = s3[d]
-        tk = cand[i, F_TRIPLE]
-        if tk >= 0:
-            if not (a3 >> tk) & 1:
-                continue
-            b = ~(1 << tk)
-            n1 = a1 & b
-            n2 = a2 & b
-            n3 = a3 & b
-        else:
-            m = cand[i, F_MASK]
-            if m & ~a1:
-                continue
-            n1 = (a1 & ~m) | (a2 & m)
-            n2 = (a2 & ~m) | (a3 & m)
-            n3 = a3 & ~m
-        e = d + 1
-        s1[e] = n1
-        s2[e] = n2
-        s3[e] = n3
-        scost[e] = cost
-        sval[e] = sval[d] + cand[i, F_VALUE]
-        sruns[e] = sruns[d] + cand[i, F_RUN]
-        spure[e] = spure[d] + cand[i, F_PURE]
-        slong[e] = slong[d] + cand[i, F_LONG]
-        snext[e] = i
-        path[d] = i
-        if sruns[e] >= 2 and spure[e] >= 1 and slong[e] >= 1:
-            if mode == 0:
-                if sval[e] > best_val:
-                    best_val = sval[e]
-                    best_len = e
-                    for t in range(e):
-                        path_out[t] = path[t]
-                    if best_val == total:
-                        break
+        if L < 0:
+            break
+        q = st[L, S_Q]
+        if q < st[L, S_END]:
+            st[L, S_Q] = q + 1
+            if st[L, S_LEAF]:
+                j = zlist[q]
             else:
-                if sval[e] == total and cost == pool:
-                    found = True
-                    best_val = total
-                    best_len = e
-                    for t in range(e):
-                        path_out[t] = path[t]
-                    break
-        d = e
-    if mode == 0:
-        if best_val < 0:
-            return total, False, 0, cand
-        return total - best_val, False, best_len, cand
-    if found:
-        return 0, True, best_len, cand
-    return -1, False, 0, cand
+                j = clist[q]
+            b1 = st[L, S_A1]
+            b3 = st[L, S_A3]
+            cost = st[L, S_COST]
+            if not _fits(cand, j, b1, b3, cost, pool):
+                continue
+            n1, n2, n3 = _take(cand, j, b1, st[L, S_A2], b3)
+            g = st[L, S_G]
+            path[g] = j
+            C = L + 1
+            st[C, S_T] = st[L, S_T]
+            st[C, S_A1] = n1
+            st[C, S_A2] = n2
+            st[C, S_A3] = n3
+            st[C, S_COST] = cost + cand[j, F_COST]
+            st[C, S_DEAD] = st[L, S_DEAD]
+            st[C, S_RUNS] = st[L, S_RUNS] + cand[j, F_RUN]
+            st[C, S_PURE] = st[L, S_PURE] + cand[j, F_PURE]
+            st[C, S_LONG] = st[L, S_LONG] + cand[j, F_LONG]
+            st[C, S_G] = g + 1
+            qmin = q
+            continue
+        if mode == 0 and st[L, S_LEAF] == 0 and st[L, S_PHASE] == 0:
+            # every copy left of x is deadwood
+            st[L, S_PHASE] = 1
+            x = order[st[L, S_T]]
+            b1 = st[L, S_A1]
+            b2 = st[L, S_A2]
+            b3 = st[L, S_A3]
+            c = ((b1 >> x) & 1) + ((b2 >> x) & 1) + ((b3 >> x) & 1)
+            b = ~(1 << x)
+            C = L + 1
+            st[C, S_T] = st[L, S_T] + 1
+            st[C, S_A1] = b1 & b
+            st[C, S_A2] = b2 & b
+            st[C, S_A3] = b3 & b
+            st[C, S_COST] = st[L, S_COST]
+            st[C, S_DEAD] = st[L, S_DEAD] + c * vals[x]
+            st[C, S_RUNS] = st[L, S_RUNS]
+            st[C, S_PURE] = st[L, S_PURE]
+            st[C, S_LONG] = st[L, S_LONG]
+            st[C, S_G] = st[L, S_G]
+            qmin = -1
+            continue
+        L -= 1
+    if mode == 1:
+        if best[1]:
+            _copy_rows(cand, bpath, best[2], brows)
+            return 0, True, best[2]
+        return -1, False, 0
+    if best[0] > total:
+        return total, False, 0
+    _copy_rows(cand, bpath, best[2], brows)
+    return best[0], False, best[2]
+
+
+@njit(inline="always")
+def _copy_rows(cand, bpath, ng, brows):
+    if brows.shape[0] >= ng:
+        for g in range(ng):
+            for f in range(NF):
+                brows[g, f] = cand[bpath[g], f]
+
+
+@njit(inline="always")
+def _bitindex(low):
+    """Index of the single set bit of ``low`` (binary search)."""
+    i = 0
+    if low >> 32:
+        low >>= 32
+        i += 32
+    if low >> 16:
+        low >>= 16
+        i += 16
+    if low >> 8:
+        low >>= 8
+        i += 8
+    if low >> 4:
+        low >>= 4
+        i += 4
+    if low >> 2:
+        low >>= 2
+        i += 2
+    if low >> 1:
+        i += 1
+    return i
 
 
 @njit(cache=True)
 def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """Smallest deadwood (I6) over arrangements meeting I5; all points if none."""
-    path = np.empty(MAX_GROUPS + 1, dtype=np.int64)
-    dead, _, _, _ = _search(counts, wild_rank, max_j_run, max_j_set,
-                            triple_is_run, 0, path)
+    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    if not ok:
+        return total
+    brows = np.empty((0, NF), dtype=np.int64)
+    dead, _, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 0, brows)
     return dead
 
 
 @njit(cache=True)
 def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """True iff every card fits in groups meeting I5 (a valid declaration)."""
-    path = np.empty(MAX_GROUPS + 1, dtype=np.int64)
-    _, ok, _, _ = _search(counts, wild_rank, max_j_run, max_j_set,
-                          triple_is_run, 1, path)
-    return ok
+    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    if not ok:
+        return False
+    brows = np.empty((0, NF), dtype=np.int64)
+    _, decl, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 1, brows)
+    return decl
 
 
 @njit(cache=True)
@@ -465,12 +692,11 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     order with the joker's card in the slot it fills, sets naturals first.
     Returns the number of groups.
     """
-    path = np.empty(MAX_GROUPS + 1, dtype=np.int64)
-    dead, ok, ng, cand = _search(counts, wild_rank, max_j_run, max_j_set,
-                                 triple_is_run, 1, path)
+    rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
+    dead, ok, ng = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 1, rows)
     if not ok:
-        dead, ok, ng, cand = _search(counts, wild_rank, max_j_run, max_j_set,
-                                     triple_is_run, 0, path)
+        dead, ok, ng = _search(counts, wild_rank, max_j_run, max_j_set,
+                               triple_is_run, 0, rows)
     # the pool cards left for joker slots: printed jokers first, then the
     # wild-rank cards not standing as themselves
     left = np.zeros(N_KINDS, dtype=np.int64)
@@ -478,43 +704,41 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     for s in range(4):
         left[s * 13 + wild_rank] = counts[s * 13 + wild_rank]
     for g in range(ng):
-        i = path[g]
-        if cand[i, F_TRIPLE] >= 0:
-            tk = cand[i, F_TRIPLE]
+        if rows[g, F_TRIPLE] >= 0:
+            tk = rows[g, F_TRIPLE]
             if tk % 13 == wild_rank:
                 left[tk] -= 3
         else:
-            m = cand[i, F_MASK]
+            m = rows[g, F_MASK]
             for s in range(4):
                 kind = s * 13 + wild_rank
                 if (m >> kind) & 1:
                     left[kind] -= 1
     for g in range(ng):
-        i = path[g]
         ln = 0
-        if cand[i, F_TRIPLE] >= 0:
-            tk = cand[i, F_TRIPLE]
+        if rows[g, F_TRIPLE] >= 0:
+            tk = rows[g, F_TRIPLE]
             for t in range(3):
                 groups[g, t] = tk
             ln = 3
-        elif cand[i, F_RUN]:
-            s = cand[i, F_A]
-            a = cand[i, F_B]
-            jm = cand[i, F_C]
-            for p in range(a, a + cand[i, F_LEN]):
+        elif rows[g, F_RUN]:
+            s = rows[g, F_A]
+            a = rows[g, F_B]
+            jm = rows[g, F_C]
+            for p in range(a, a + rows[g, F_LEN]):
                 if (jm >> p) & 1:
                     groups[g, ln] = _take_joker(left)
                 else:
                     groups[g, ln] = s * 13 + _pos_rank(p)
                 ln += 1
         else:
-            r = cand[i, F_A]
-            sub = cand[i, F_B]
+            r = rows[g, F_A]
+            sub = rows[g, F_B]
             for s in range(4):
                 if (sub >> s) & 1:
                     groups[g, ln] = s * 13 + r
                     ln += 1
-            for t in range(cand[i, F_C]):
+            for t in range(rows[g, F_C]):
                 groups[g, ln] = _take_joker(left)
                 ln += 1
         group_len[g] = ln
