@@ -26,8 +26,8 @@ What the seat sees (the O_* slots only; the true state is never an input):
 
 The unseen pool is all 56 cards minus the own hand, the pile, the table and the
 publicly known cards above. It is put in card-id order (a function of the
-observation only), shuffled with the caller's generator (Fisher-Yates with
-``rand_below``), and dealt: each other seat gets as many as its hand size minus
+observation only), shuffled with the caller's generator (``sim.rng_nb.shuffle_inplace``,
+the deck's Fisher-Yates), and dealt: each other seat gets as many as its hand size minus
 its known cards (seats in order), the rest is the stock (bottom first). The draws
 consumed from the generator depend only on the observation, so two states a seat
 cannot tell apart give the same sampled worlds for the same generator state.
@@ -54,7 +54,7 @@ from sim.games.persian.enums import (
     ST_SIZE,
     STOCK_SIZE,
 )
-from sim.rng_nb import rand_below
+from sim.rng_nb import shuffle_inplace
 from strategies.persian.helpers_nb import pile_cards, table_cards
 
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)
@@ -117,11 +117,7 @@ def determinize_into(obs, rng, st, known, pool):
     for i in range(OBS_SIZE):
         st[i] = obs[i]
     n = unseen_pool(obs, known, pool)
-    for i in range(n - 1, 0, -1):  # Fisher-Yates
-        j = rand_below(rng, i + 1)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
+    shuffle_inplace(pool[:n], rng)
     p = 0
     for o in range(N_SEATS):
         h = known[o]

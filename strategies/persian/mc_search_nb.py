@@ -53,7 +53,8 @@ from sim.rng_nb import next_u64
 from strategies.persian.determinize_nb import determinize_into
 from strategies.persian.greedy_nb import greedy_decide
 from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
-from strategies.persian.rollout_nb import GOING_ON, apply_move, play_out, team_totals
+from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
+from strategies.persian.rollout_nb import play_out, team_totals
 
 P_SAMPLES = 0
 P_ROLLOUT_POLICY = 1
@@ -143,7 +144,7 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand)
     if nc == 1:
         return cand[0]
-    team = obs[O_SEAT] % 2
+    team = team_of(obs[O_SEAT])
     sums = np.zeros(nc, np.float64)
     world = np.empty(ST_SIZE, np.int64)
     sim = np.empty(ST_SIZE, np.int64)
@@ -158,12 +159,13 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
         rseed = next_u64(rng)
         for c in range(nc):
             sim[:] = world
-            end = apply_move(sim, decision, moves, cand[c], res)
+            i = cand[c]
+            end = apply_row(sim, decision, moves[i, 0], moves[i, 1], moves[i, 2], res)
             out_seat = sim[O_SEAT] if end == END_OUT else -1
             if end == GOING_ON:
                 rr[0] = rseed
                 end, out_seat = play_out(sim, policy, max_turns, gparams, rr, scratch, res)
-            t0, t1 = team_totals(sim, end, out_seat)
+            t0, t1 = team_totals(sim, end, out_seat, res)
             sums[c] += (t0 - t1) if team == 0 else (t1 - t0)
     best = 0
     for c in range(1, nc):

@@ -7,12 +7,16 @@ A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
 import numpy as np
 from numba import njit
 
-from sim.games.persian.enums import JOKER0, JOKER_MASK
+from sim.games.persian.enums import JOKER0, JOKER_MASK, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS
 
 _RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
-CARD_VALUES = np.array([_RANK_VALUES[c % 13] for c in range(52)] + [20, 20, 20, 20], dtype=np.int64)
-RANK_MASKS = np.array([(1 | 1 << 13 | 1 << 26 | 1 << 39) << r for r in range(13)], dtype=np.int64)
-SUIT_MASKS = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.int64)
+JOKER_VALUE = 20  # P4
+CARD_VALUES = np.array(
+    [_RANK_VALUES[c % N_RANKS] for c in range(JOKER0)] + [JOKER_VALUE] * N_JOKERS, dtype=np.int64
+)
+_RANK0 = sum(1 << (N_RANKS * s) for s in range(N_SUITS))  # rank 0 of every suit
+RANK_MASKS = np.array([_RANK0 << r for r in range(N_RANKS)], dtype=np.int64)
+SUIT_MASKS = np.array([RANK_BITS << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.int64)
 JOKERS = np.int64(JOKER_MASK)
 _U1 = np.uint64(1)
 _U2 = np.uint64(2)
@@ -47,11 +51,6 @@ def bit(card):
 
 
 @njit(cache=True)
-def is_joker(card):
-    return card >= JOKER0
-
-
-@njit(cache=True)
 def card_value(card):
     """P4 value of one card."""
     return CARD_VALUES[card]
@@ -72,7 +71,7 @@ def mask_value(mask):
 @njit(cache=True)
 def suit_bits(mask, suit):
     """The 13 rank bits of ``suit`` in ``mask`` (bit r = rank r present)."""
-    return (mask >> (13 * suit)) & 0x1FFF
+    return (mask >> (N_RANKS * suit)) & RANK_BITS
 
 
 @njit(cache=True)
@@ -86,7 +85,7 @@ def rank_range_bits(lo, hi):
 @njit(cache=True)
 def highest_rank(bits13):
     """Highest set bit of a non-empty 13-bit rank field."""
-    r = 12
+    r = N_RANKS - 1
     while (bits13 >> r) & 1 == 0:
         r -= 1
     return r

@@ -24,13 +24,11 @@ from sim.games.persian.enums import (
     C_OUT_SEAT,
     C_TURNS,
     C_TURNS_SEAT,
-    D_DISCARD,
     D_DRAW,
     D_PLAY,
     END_CAP,
     END_ERROR,
     END_OUT,
-    END_PASSES,
     EV_DECISION,
     EV_DISCARD,
     EV_END,
@@ -42,15 +40,14 @@ from sim.games.persian.enums import (
     EV_TAKE,
     MAX_MOVES,
     MOVE_COLS,
+    MV_LAYOFF,
     MV_MELD,
     MV_STOCK,
-    MV_STOP,
     MV_TAKE,
     N_CARDS,
     N_SEATS,
     O_DECISION,
     O_HAND,
-    O_PASSES,
     O_SEAT,
     O_STOCK_N,
     O_TURN,
@@ -59,17 +56,7 @@ from sim.games.persian.enums import (
     S_HANDS,
     S_STOCK,
 )
-from sim.games.persian.state_nb import (
-    apply_discard,
-    apply_draw,
-    apply_play,
-    discard_moves,
-    draw_moves,
-    new_state,
-    next_turn,
-    play_moves,
-    score_deal,
-)
+from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, new_state, score_deal
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
 from strategies.persian.dispatch_nb import call_strategy
 from strategies.interface import SEAT_FNS
@@ -150,11 +137,46 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
 
 
 @njit(cache=True)
+def _record_move(ev, ev_n, slot, st, decision, moves, idx):
+    """Record the move ``moves[idx]`` the seat to move is about to make (recording mode;
+    a stop is not an event). Called before the move is applied: a stock draw records
+    the card on top of the stock."""
+    seat = st[O_SEAT]
+    kind = moves[idx, 0]
+    if decision == D_DRAW:
+        if kind == MV_STOCK:
+            _event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
+        elif kind == MV_TAKE:
+            _event(ev, ev_n, slot, EV_TAKE, seat, moves[idx, 1], moves[idx, 3], 0)
+        else:
+            _event(ev, ev_n, slot, EV_PASS, seat, 0, 0, 0)
+    elif decision == D_PLAY:
+        if kind == MV_MELD:
+            _event(ev, ev_n, slot, EV_MELD, seat, moves[idx, 1], 0, 0)
+        elif kind == MV_LAYOFF:
+            _event(ev, ev_n, slot, EV_LAYOFF, seat, moves[idx, 1], moves[idx, 2], 0)
+    else:
+        _event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
+
+
+@njit(cache=True)
 def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record):
     """Play deal ``deal`` to its end and write its result row ``res`` (P3-P8).
 
-    ``record`` 0: no events; 1: the moves made (for deal logs); 2: also every legal
-    move list before each decision (for checking against the reference rules).
+    Every decision goes the same way: the legal moves (state_nb.legal_moves), the
+    seat's choice (``_decide``), the chosen row applied (state_nb.apply_row, which
+    also moves the deal to its next phase), until a seat goes out, four passes, or
+    the turn cap (P7) before a draw.
+
+    Parameters
+    ----------
+    seed, deal : the run's seed and the deal index (cards, dealer ``deal % 4`` and streams follow from them)
+    rules : int64[N_RULES], the rule options (R_*)
+    sids, params, fns : per seat, the strategy id, its parameter row and its function slot (user strategies)
+    res : int64[N_RESULT_COLS], the deal's result row (C_*), overwritten
+    ev, ev_n, slot : the event buffer, the event counts, and this deal's row in both (recording mode)
+    record : 0: no events; 1: the moves made (for deal logs); 2: also every legal move
+        list before each decision (for checking against the reference rules)
     """
     dealer = deal % N_SEATS
     st = new_state(shuffled_deck(seed, deal), dealer, rules)
@@ -173,67 +195,23 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     for s in range(N_SEATS):
         res[C_MAX_DEPTH + s] = -1
     cap = rules[R_TURN_CAP]
-    end = END_CAP
-    out_seat = -1
-    while st[O_TURN] < cap:
-        seat = st[O_SEAT]
-        res[C_TURNS_SEAT + seat] += 1
-        # draw (P6.1, P6.2)
-        st[O_DECISION] = D_DRAW
-        n = draw_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record, smoves, sparams)
-        if idx < 0:
-            return
-        kind = moves[idx, 0]
-        if record >= 1:
-            if kind == MV_STOCK:
-                _event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
-            elif kind == MV_TAKE:
-                _event(ev, ev_n, slot, EV_TAKE, seat, moves[idx, 1], moves[idx, 3], 0)
-            else:
-                _event(ev, ev_n, slot, EV_PASS, seat, 0, 0, 0)
-        if apply_draw(st, kind, moves[idx, 1], res):
-            if st[O_PASSES] >= N_SEATS:  # P7: four passes in a row on an empty stock
-                end = END_PASSES
+    while True:
+        decision = st[O_DECISION]
+        if decision == D_DRAW:
+            if st[O_TURN] >= cap:
+                end = END_CAP
                 break
-            next_turn(st)
-            continue
-        # plays (P6.3, P6.4)
-        st[O_DECISION] = D_PLAY
-        went_out = False
-        while True:
-            n = play_moves(st, moves)
-            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record, smoves, sparams)
-            if idx < 0:
-                return
-            kind = moves[idx, 0]
-            if kind == MV_STOP:
-                break
-            if record >= 1:
-                if kind == MV_MELD:
-                    _event(ev, ev_n, slot, EV_MELD, seat, moves[idx, 1], 0, 0)
-                else:
-                    _event(ev, ev_n, slot, EV_LAYOFF, seat, moves[idx, 1], moves[idx, 2], 0)
-            if apply_play(st, kind, moves[idx, 1], moves[idx, 2], res):
-                went_out = True
-                break
-        if went_out:
-            end = END_OUT
-            out_seat = seat
-            break
-        # discard (P6.5)
-        st[O_DECISION] = D_DISCARD
-        n = discard_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record, smoves, sparams)
+            res[C_TURNS_SEAT + st[O_SEAT]] += 1
+        n = legal_moves(st, decision, moves)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams)
         if idx < 0:
             return
         if record >= 1:
-            _event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
-        if apply_discard(st, moves[idx, 1], res):
-            end = END_OUT
-            out_seat = seat
+            _record_move(ev, ev_n, slot, st, decision, moves, idx)
+        end = apply_row(st, decision, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+        if end != GOING_ON:
             break
-        next_turn(st)
+    out_seat = st[O_SEAT] if end == END_OUT else -1
     res[C_END] = end
     res[C_OUT_SEAT] = out_seat
     res[C_TURNS] = st[O_TURN] + (0 if end == END_CAP else 1)
@@ -259,7 +237,18 @@ PLAY_DEALS_SIG = types.void(
 @njit(PLAY_DEALS_SIG, cache=True, parallel=True)
 def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     """Play every deal in ``deals`` in parallel, one result row each (bit-identical for
-    any thread count: each deal only touches its own row and its own streams)."""
+    any thread count: each deal only touches its own row and its own streams).
+
+    Parameters
+    ----------
+    seed : the run's seed
+    deals : the deal indices to play
+    rules : the rule options (R_*)
+    sids, params, fns : per seat, the strategy id, its parameter row and its function slot
+    res : int64[len(deals), N_RESULT_COLS], one result row per deal (filled)
+    ev, ev_n : events per deal and their counts (recording mode; one dummy row otherwise)
+    record : recording level, 0, 1 or 2 (see play_deal)
+    """
     for i in prange(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)

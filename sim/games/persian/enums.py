@@ -6,14 +6,20 @@ ranks 2..A as 0..12) and 52..55 for the four jokers (P1). A set of cards is an
 int64 bitmask with bit ``id`` set (56 bits, so the sign bit is never used).
 """
 
-N_CARDS = 56
 N_SUITS = 4
 N_RANKS = 13
-JOKER0 = 52  # first joker id; jokers are 52, 53, 54, 55
-JOKER_MASK = 0xF << 52
+TOP_RANK = N_RANKS - 1  # the ace (aces high only, P5)
+RANK_BITS = (1 << N_RANKS) - 1  # the 13 rank bits of one suit in a mask (0x1FFF)
+JOKER0 = N_SUITS * N_RANKS  # first joker id (52); jokers are 52, 53, 54, 55
+N_JOKERS = 4
+N_CARDS = JOKER0 + N_JOKERS  # 56
+JOKER_MASK = ((1 << N_JOKERS) - 1) << JOKER0
 N_SEATS = 4
+N_TEAMS = 2  # seats s and s + 2 are partners: team s % 2 (P2)
 HAND_SIZE = 7  # P3
-STOCK_SIZE = 27  # P3
+STOCK_SIZE = N_CARDS - N_SEATS * HAND_SIZE - 1  # 27: the rest after the hands and the first pile card (P3)
+MIN_MELD = 3  # cards in the smallest meld (P5)
+SET_MAX = 4  # cards in a full set: four of a rank, or four jokers (P5)
 MAX_MELDS = 20  # 56 cards / 3 per meld, rounded up
 MAX_MOVES = 512  # more than the most legal moves any decision can have
 
@@ -32,7 +38,6 @@ MV_LAYOFF = 4  # a = card, b = meld number
 MV_STOP = 5  # end the plays (only when no discard-pile target is pending)
 MV_DISCARD = 6  # a = card
 MOVE_COLS = 4
-MOVE_NAMES = ("stock", "take", "pass", "meld", "layoff", "stop", "discard")
 
 # --- meld kinds ----------------------------------------------------------------------
 MK_SET = 0  # 3-4 cards of one rank (P5)
@@ -56,59 +61,132 @@ N_RULES = 5
 LAST_CARD_MELD = 0
 LAST_CARD_DISCARD = 1
 
+# --- slot layouts --------------------------------------------------------------------
+# Each layout is an ordered list of (name, width): a slot starts where the one before it
+# ends, so adding or widening a slot can never make two slots overlap or leave a gap.
+# The named constants below are read back from these lists (tests/persian/test_layout.py
+# checks that every listed name has its constant, in order, without gaps or overlaps).
+
+
+def layout(fields, start=0):
+    """Offsets of the ``(name, width)`` slots laid end to end from ``start``, and the
+    end of the last one: ``({name: offset}, end)``."""
+    offsets = {}
+    pos = start
+    for name, width in fields:
+        if name in offsets:
+            raise ValueError(f"slot {name} listed twice")
+        if width < 1:
+            raise ValueError(f"slot {name} has width {width}")
+        offsets[name] = pos
+        pos += width
+    return offsets, pos
+
+
 # --- observation: what the deciding seat may see (P10), an int64 array ---------------
-O_SEAT = 0  # the deciding seat
-O_DEALER = 1
-O_TURN = 2  # turns played so far in this deal
-O_HAND = 3  # the deciding seat's own hand (mask)
-O_STOCK_N = 4  # cards left in the stock
-O_PILE_N = 5  # cards in the discard pile
-O_TARGET = 6  # card taken from the pile that must still go on the table, or -1
-O_N_MELDS = 7  # melds on the table
-O_PASSES = 8  # consecutive passes on an empty stock so far
-O_DECISION = 9  # D_* of the current decision
-O_HAND_SIZES = 10  # 4 slots: cards in each seat's hand
-O_TAKEN = 14  # 4 slots: mask of every card each seat has taken from the pile so far
-O_PLACED = 18  # 4 slots: mask of every card each seat has put on the table
-O_TEAM_TABLE = 22  # 2 slots: table points of team 0 and team 1 so far (P8)
-O_PILE = 24  # N_CARDS slots: the discard pile, bottom first (O_PILE + O_PILE_N - 1 is the top)
-O_MELD_MASK = O_PILE + N_CARDS  # MAX_MELDS slots: cards in each meld
-O_MELD_KIND = O_MELD_MASK + MAX_MELDS  # MAX_MELDS slots: MK_* of each meld
-O_MELD_KEY = O_MELD_KIND + MAX_MELDS  # MAX_MELDS slots: rank of a set, suit of a run, -1 for jokers
-O_MELD_OWNER = O_MELD_KEY + MAX_MELDS  # MAX_MELDS slots: the seat that made the meld
-O_RULES = O_MELD_OWNER + MAX_MELDS  # N_RULES slots: the rule options in force
-O_LAST_DISCARD = O_RULES + N_RULES  # the card discarded by the previous turn, until the next draw; else -1
-O_LAST_DISCARDER = O_LAST_DISCARD + 1  # the seat that discarded it, or -1
-OBS_SIZE = O_LAST_DISCARDER + 1
+OBS_FIELDS = (
+    ("O_SEAT", 1),  # the deciding seat
+    ("O_DEALER", 1),
+    ("O_TURN", 1),  # turns played so far in this deal
+    ("O_HAND", 1),  # the deciding seat's own hand (mask)
+    ("O_STOCK_N", 1),  # cards left in the stock
+    ("O_PILE_N", 1),  # cards in the discard pile
+    ("O_TARGET", 1),  # card taken from the pile that must still go on the table, or -1
+    ("O_N_MELDS", 1),  # melds on the table
+    ("O_PASSES", 1),  # consecutive passes on an empty stock so far
+    ("O_DECISION", 1),  # D_* of the current decision
+    ("O_HAND_SIZES", N_SEATS),  # cards in each seat's hand
+    ("O_TAKEN", N_SEATS),  # mask of every card each seat has taken from the pile so far
+    ("O_PLACED", N_SEATS),  # mask of every card each seat has put on the table
+    ("O_TEAM_TABLE", N_TEAMS),  # table points of team 0 and team 1 so far (P8)
+    ("O_PILE", N_CARDS),  # the discard pile, bottom first (O_PILE + O_PILE_N - 1 is the top)
+    ("O_MELD_MASK", MAX_MELDS),  # cards in each meld
+    ("O_MELD_KIND", MAX_MELDS),  # MK_* of each meld
+    ("O_MELD_KEY", MAX_MELDS),  # rank of a set, suit of a run, -1 for jokers
+    ("O_MELD_OWNER", MAX_MELDS),  # the seat that made the meld
+    ("O_RULES", N_RULES),  # the rule options in force
+    ("O_LAST_DISCARD", 1),  # the card discarded by the previous turn, until the next draw; else -1
+    ("O_LAST_DISCARDER", 1),  # the seat that discarded it, or -1
+)
+_O, OBS_SIZE = layout(OBS_FIELDS)
+O_SEAT = _O["O_SEAT"]
+O_DEALER = _O["O_DEALER"]
+O_TURN = _O["O_TURN"]
+O_HAND = _O["O_HAND"]
+O_STOCK_N = _O["O_STOCK_N"]
+O_PILE_N = _O["O_PILE_N"]
+O_TARGET = _O["O_TARGET"]
+O_N_MELDS = _O["O_N_MELDS"]
+O_PASSES = _O["O_PASSES"]
+O_DECISION = _O["O_DECISION"]
+O_HAND_SIZES = _O["O_HAND_SIZES"]
+O_TAKEN = _O["O_TAKEN"]
+O_PLACED = _O["O_PLACED"]
+O_TEAM_TABLE = _O["O_TEAM_TABLE"]
+O_PILE = _O["O_PILE"]
+O_MELD_MASK = _O["O_MELD_MASK"]
+O_MELD_KIND = _O["O_MELD_KIND"]
+O_MELD_KEY = _O["O_MELD_KEY"]
+O_MELD_OWNER = _O["O_MELD_OWNER"]
+O_RULES = _O["O_RULES"]
+O_LAST_DISCARD = _O["O_LAST_DISCARD"]
+O_LAST_DISCARDER = _O["O_LAST_DISCARDER"]
 
 # --- per-deal result columns (an int64 matrix, one row per deal) ---------------------
-C_DEAL = 0  # deal index
-C_DEALER = 1
-C_END = 2  # END_*
-C_OUT_SEAT = 3  # -1 unless END_OUT
-C_TURNS = 4
-C_TABLE = 5  # 2 columns: table points per team
-C_HAND = 7  # 2 columns: hand penalty per team (positive, subtracted)
-C_BONUS = 9  # 2 columns
-C_TOTAL = 11  # 2 columns
-C_ERR_SEAT = 13  # seat whose strategy made an illegal move, or -1
-C_ERR_DECISION = 14  # D_* of that decision
-C_ERR_VALUE = 15  # the value the strategy returned
-C_ERR_N_MOVES = 16  # how many legal moves it had
-# strategy counters, 4 columns each (one per seat)
-C_TAKES = 17  # discard-pile takes
-C_TAKE_DEPTH = 21  # sum of take depths
-C_MAX_DEPTH = 25  # deepest take (-1 if none)
-C_CARDS_TAKEN = 29  # cards taken from the pile (targets included)
-C_FOURS = 33  # sets of four of one rank melded at once (not jokers)
-C_JOKER_FOURS = 37  # four jokers melded at once
-C_LAYOFF_OPP = 41  # points laid off onto opponents' melds
-C_HAND_PTS = 45  # points caught in hand at the end
-C_TURNS_SEAT = 49  # turns the seat played
-C_TABLE_SEAT = 53  # table points the seat scored
-C_DISCARDS = 57  # discards the seat made
-C_FED = 61  # of those, discards the next player took (in a take of any depth) on its very next draw
-N_RESULT_COLS = 65
+RESULT_FIELDS = (
+    ("C_DEAL", 1),  # deal index
+    ("C_DEALER", 1),
+    ("C_END", 1),  # END_*
+    ("C_OUT_SEAT", 1),  # -1 unless END_OUT
+    ("C_TURNS", 1),
+    ("C_TABLE", N_TEAMS),  # table points per team
+    ("C_HAND", N_TEAMS),  # hand penalty per team (positive, subtracted)
+    ("C_BONUS", N_TEAMS),
+    ("C_TOTAL", N_TEAMS),
+    ("C_ERR_SEAT", 1),  # seat whose strategy made an illegal move, or -1
+    ("C_ERR_DECISION", 1),  # D_* of that decision
+    ("C_ERR_VALUE", 1),  # the value the strategy returned
+    ("C_ERR_N_MOVES", 1),  # how many legal moves it had
+    # strategy counters, one column per seat
+    ("C_TAKES", N_SEATS),  # discard-pile takes
+    ("C_TAKE_DEPTH", N_SEATS),  # sum of take depths
+    ("C_MAX_DEPTH", N_SEATS),  # deepest take (-1 if none)
+    ("C_CARDS_TAKEN", N_SEATS),  # cards taken from the pile (targets included)
+    ("C_FOURS", N_SEATS),  # sets of four of one rank melded at once (not jokers)
+    ("C_JOKER_FOURS", N_SEATS),  # four jokers melded at once
+    ("C_LAYOFF_OPP", N_SEATS),  # points laid off onto opponents' melds
+    ("C_HAND_PTS", N_SEATS),  # points caught in hand at the end
+    ("C_TURNS_SEAT", N_SEATS),  # turns the seat played
+    ("C_TABLE_SEAT", N_SEATS),  # table points the seat scored
+    ("C_DISCARDS", N_SEATS),  # discards the seat made
+    ("C_FED", N_SEATS),  # of those, discards the next player took (in a take of any depth) on its very next draw
+)
+_C, N_RESULT_COLS = layout(RESULT_FIELDS)
+C_DEAL = _C["C_DEAL"]
+C_DEALER = _C["C_DEALER"]
+C_END = _C["C_END"]
+C_OUT_SEAT = _C["C_OUT_SEAT"]
+C_TURNS = _C["C_TURNS"]
+C_TABLE = _C["C_TABLE"]
+C_HAND = _C["C_HAND"]
+C_BONUS = _C["C_BONUS"]
+C_TOTAL = _C["C_TOTAL"]
+C_ERR_SEAT = _C["C_ERR_SEAT"]
+C_ERR_DECISION = _C["C_ERR_DECISION"]
+C_ERR_VALUE = _C["C_ERR_VALUE"]
+C_ERR_N_MOVES = _C["C_ERR_N_MOVES"]
+C_TAKES = _C["C_TAKES"]
+C_TAKE_DEPTH = _C["C_TAKE_DEPTH"]
+C_MAX_DEPTH = _C["C_MAX_DEPTH"]
+C_CARDS_TAKEN = _C["C_CARDS_TAKEN"]
+C_FOURS = _C["C_FOURS"]
+C_JOKER_FOURS = _C["C_JOKER_FOURS"]
+C_LAYOFF_OPP = _C["C_LAYOFF_OPP"]
+C_HAND_PTS = _C["C_HAND_PTS"]
+C_TURNS_SEAT = _C["C_TURNS_SEAT"]
+C_TABLE_SEAT = _C["C_TABLE_SEAT"]
+C_DISCARDS = _C["C_DISCARDS"]
+C_FED = _C["C_FED"]
 COUNTER_NAMES = (
     ("takes", C_TAKES),
     ("take_depth_sum", C_TAKE_DEPTH),
@@ -138,6 +216,10 @@ EVENT_COLS = 5
 MAX_EVENTS_PER_DEAL = 4096  # trace level 1; level 2 uses the wrapper's larger buffer
 
 # --- full game state: the observation layout followed by the hidden part -----------
-S_HANDS = OBS_SIZE  # 4 slots: every seat's hand (hidden)
-S_STOCK = S_HANDS + N_SEATS  # STOCK_SIZE slots: the stock, bottom first; top at S_STOCK + O_STOCK_N - 1 (hidden)
-ST_SIZE = S_STOCK + STOCK_SIZE
+STATE_FIELDS = (
+    ("S_HANDS", N_SEATS),  # every seat's hand (hidden)
+    ("S_STOCK", STOCK_SIZE),  # the stock, bottom first; top at S_STOCK + O_STOCK_N - 1 (hidden)
+)
+_S, ST_SIZE = layout(STATE_FIELDS, OBS_SIZE)
+S_HANDS = _S["S_HANDS"]
+S_STOCK = _S["S_STOCK"]

@@ -18,15 +18,20 @@ from sim.games.persian.cards_nb import (
 )
 from sim.games.persian.enums import (
     JOKER0,
+    MIN_MELD,
     MK_JOKERS,
     MK_RUN,
     MK_SET,
     MV_LAYOFF,
     MV_MELD,
+    N_RANKS,
+    N_SUITS,
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,
     O_N_MELDS,
+    SET_MAX,
+    TOP_RANK,
 )
 
 
@@ -52,15 +57,15 @@ def layoff_card_for(st, k, hand, low_or_high):
         if low_or_high == 0:
             if lo == 0:
                 return -1
-            c = suit * 13 + lo - 1
+            c = suit * N_RANKS + lo - 1
         else:
-            if hi == 12:
+            if hi == TOP_RANK:
                 return -1
-            c = suit * 13 + hi + 1
+            c = suit * N_RANKS + hi + 1
         if (hand >> c) & 1:
             return c
         return -1
-    if low_or_high == 1 or popcount(mask) != 3:
+    if low_or_high == 1 or popcount(mask) != MIN_MELD:  # a full set has no room
         return -1
     if kind == MK_JOKERS:
         j = hand & JOKERS
@@ -82,24 +87,24 @@ def target_placeable(st, hand, target):
     """
     n_melds = st[O_N_MELDS]
     if target >= JOKER0:
-        if popcount(hand & JOKERS) >= 3:
+        if popcount(hand & JOKERS) >= MIN_MELD:
             return True
         for k in range(n_melds):
-            if st[O_MELD_KIND + k] == MK_JOKERS and popcount(st[O_MELD_MASK + k]) == 3:
+            if st[O_MELD_KIND + k] == MK_JOKERS and popcount(st[O_MELD_MASK + k]) == MIN_MELD:
                 return True
         return False
-    rank = target % 13
-    suit = target // 13
-    if popcount(hand & RANK_MASKS[rank]) >= 3:
+    rank = target % N_RANKS
+    suit = target // N_RANKS
+    if popcount(hand & RANK_MASKS[rank]) >= MIN_MELD:
         return True
     b = suit_bits(hand, suit)
     lo = rank
     while lo > 0 and (b >> (lo - 1)) & 1:
         lo -= 1
     hi = rank
-    while hi < 12 and (b >> (hi + 1)) & 1:
+    while hi < TOP_RANK and (b >> (hi + 1)) & 1:
         hi += 1
-    if hi - lo >= 2:
+    if hi - lo >= MIN_MELD - 1:
         return True
     for k in range(n_melds):
         kind = st[O_MELD_KIND + k]
@@ -119,6 +124,7 @@ def target_placeable(st, hand, target):
 
 @njit(cache=True)
 def _push(moves, n, kind, a, b, c):
+    """Write move row ``n`` = (kind, a, b, c); returns ``n + 1``."""
     moves[n, 0] = kind
     moves[n, 1] = a
     moves[n, 2] = b
@@ -132,12 +138,12 @@ def new_meld_moves(hand, moves, n):
 
     Jokers are interchangeable, so a joker set is offered once per size (3 or 4).
     """
-    for rank in range(13):
+    for rank in range(N_RANKS):
         m = hand & RANK_MASKS[rank]
         c = popcount(m)
-        if c >= 3:
+        if c >= MIN_MELD:
             n = _push(moves, n, MV_MELD, m, MK_SET, rank)
-            if c == 4:
+            if c == SET_MAX:
                 rest = m
                 while rest != 0:
                     low = rest & -rest
@@ -145,21 +151,21 @@ def new_meld_moves(hand, moves, n):
                     rest ^= low
     j = hand & JOKERS
     cj = popcount(j)
-    if cj >= 3:
-        three = j ^ (np.int64(1) << (JOKER0 + 3)) if cj == 4 else j
+    if cj >= MIN_MELD:
+        three = j ^ (np.int64(1) << (JOKER0 + SET_MAX - 1)) if cj == SET_MAX else j  # leave out the last joker
         n = _push(moves, n, MV_MELD, three, MK_JOKERS, -1)
-        if cj == 4:
+        if cj == SET_MAX:
             n = _push(moves, n, MV_MELD, j, MK_JOKERS, -1)
-    for suit in range(4):
+    for suit in range(N_SUITS):
         b = suit_bits(hand, suit)
-        for lo in range(11):
+        for lo in range(N_RANKS - MIN_MELD + 1):  # lowest rank of a run
             if (b >> lo) & 1 == 0:
                 continue
             hi = lo
-            while hi < 12 and (b >> (hi + 1)) & 1:
+            while hi < TOP_RANK and (b >> (hi + 1)) & 1:
                 hi += 1
-                if hi - lo >= 2:
-                    n = _push(moves, n, MV_MELD, rank_range_bits(lo, hi) << (13 * suit), MK_RUN, suit)
+                if hi - lo >= MIN_MELD - 1:
+                    n = _push(moves, n, MV_MELD, rank_range_bits(lo, hi) << (N_RANKS * suit), MK_RUN, suit)
     return n
 
 
@@ -180,6 +186,6 @@ def meld_kind_key(mask):
     if mask & JOKERS:
         return MK_JOKERS, -1
     low = lowest_card(mask)
-    if popcount(mask & RANK_MASKS[low % 13]) == popcount(mask):
-        return MK_SET, low % 13
-    return MK_RUN, low // 13
+    if popcount(mask & RANK_MASKS[low % N_RANKS]) == popcount(mask):
+        return MK_SET, low % N_RANKS
+    return MK_RUN, low // N_RANKS

@@ -22,6 +22,9 @@ from sim.games.persian.melds_nb import meld_kind_key
 from sim.games.persian.cards_nb import RANK_MASKS, JOKERS
 
 
+_PHASES = E.DECISION_NAMES  # the phase names of Position, indexed by D_*
+
+
 class Position:
     """A deal in progress: the state array ``st`` plus its phase and end."""
 
@@ -48,7 +51,7 @@ class Position:
             for n in names:
                 c = parse_card(n)
                 if c >= E.JOKER0:
-                    if jokers_used == 4:
+                    if jokers_used == E.N_JOKERS:
                         raise ValueError("more than 4 jokers given (P1)")
                     c = E.JOKER0 + jokers_used
                     jokers_used += 1
@@ -56,9 +59,9 @@ class Position:
             all_ids.extend(out)
             return out
 
-        if len(hands) != 4:
-            raise ValueError(f"Position needs 4 hands, got {len(hands)}")
-        for s in range(4):
+        if len(hands) != E.N_SEATS:
+            raise ValueError(f"Position needs {E.N_SEATS} hands, got {len(hands)}")
+        for s in range(E.N_SEATS):
             hid = ids(hands[s])
             st[E.S_HANDS + s] = sum(1 << c for c in hid)
             st[E.O_HAND_SIZES + s] = len(hid)
@@ -86,11 +89,11 @@ class Position:
         st[E.O_LAST_DISCARD] = -1
         st[E.O_LAST_DISCARDER] = -1
         st[E.O_DEALER] = dealer
-        st[E.O_SEAT] = (dealer + 1) % 4 if to_move is None else to_move
+        st[E.O_SEAT] = K.next_seat(dealer) if to_move is None else to_move
         st[E.O_RULES : E.O_RULES + E.N_RULES] = self.rules.to_array()
         self.st = st
         self.res = np.zeros(E.N_RESULT_COLS, dtype=np.int64)
-        self.res[E.C_MAX_DEPTH : E.C_MAX_DEPTH + 4] = -1
+        self.res[E.C_MAX_DEPTH : E.C_MAX_DEPTH + E.N_SEATS] = -1
         self.phase = "draw"
         self.end: str | None = None
         self.out_seat: int | None = None
@@ -102,7 +105,9 @@ class Position:
         from sim.games.persian.engine_nb import shuffled_deck
 
         deck = [card_name(int(c)) for c in shuffled_deck(seed, deal)]
-        return cls([deck[7 * s : 7 * s + 7] for s in range(4)], [deck[28]], deck[29:], dealer=deal % 4, rules=rules)
+        h, seats = E.HAND_SIZE, E.N_SEATS
+        hands = [deck[h * s : h * s + h] for s in range(seats)]
+        return cls(hands, [deck[h * seats]], deck[h * seats + 1 :], dealer=deal % seats, rules=rules)
 
     # -- what anyone can read -------------------------------------------------------
     @property
@@ -133,7 +138,7 @@ class Position:
         """What the seat to move may see (P10), as strategies receive it."""
         obs = self.st[: E.OBS_SIZE].copy()
         obs[E.O_HAND] = self.st[E.S_HANDS + self.seat]
-        obs[E.O_DECISION] = ("draw", "play", "discard").index(self.phase)
+        obs[E.O_DECISION] = _PHASES.index(self.phase)
         return obs
 
     # -- moves ------------------------------------------------------------------------
@@ -141,8 +146,7 @@ class Position:
         """The legal moves as the engine's (kind, a, b, c) rows, in engine order."""
         if self.phase == "over":
             return self._moves[:0].copy()
-        gen = {"draw": K.draw_moves, "play": K.play_moves, "discard": K.discard_moves}[self.phase]
-        n = gen(self.st, self._moves)
+        n = K.legal_moves(self.st, _PHASES.index(self.phase), self._moves)
         return self._moves[:n].copy()
 
     def legal_moves(self) -> set[tuple]:
@@ -158,33 +162,19 @@ class Position:
         raise ValueError(f"illegal move {move!r} in the {self.phase} phase for seat {self.seat}")
 
     def apply_row(self, r: np.ndarray) -> None:
-        """Apply a legal move row exactly as the engine's deal loop does."""
-        st, res = self.st, self.res
-        kind = int(r[0])
-        seat = self.seat
-        if self.phase == "draw":
-            res[E.C_TURNS_SEAT + seat] += 1
-            if K.apply_draw(st, kind, r[1], res):
-                if st[E.O_PASSES] >= 4:
-                    return self._finish(E.END_PASSES, -1)
-                return self._next()
-            self.phase = "play"
-        elif self.phase == "play":
-            if kind == E.MV_STOP:
-                self.phase = "discard"
-            elif K.apply_play(st, kind, r[1], r[2], res):
-                return self._finish(E.END_OUT, seat)
-        elif self.phase == "discard":
-            if K.apply_discard(st, r[1], res):
-                return self._finish(E.END_OUT, seat)
-            return self._next()
-        else:
+        """Apply a legal move row exactly as the engine's deal loop does (state_nb.apply_row)."""
+        if self.phase == "over":
             raise ValueError("the deal is over")
-
-    def _next(self) -> None:
-        K.next_turn(self.st)
-        self.phase = "draw"
-        if self.st[E.O_TURN] >= self.rules.turn_cap:
+        st, res = self.st, self.res
+        seat = self.seat
+        decision = _PHASES.index(self.phase)
+        if decision == E.D_DRAW:
+            res[E.C_TURNS_SEAT + seat] += 1
+        end = K.apply_row(st, decision, r[0], r[1], r[2], res)
+        if end != K.GOING_ON:
+            return self._finish(end, seat if end == E.END_OUT else -1)
+        self.phase = _PHASES[st[E.O_DECISION]]
+        if self.phase == "draw" and st[E.O_TURN] >= self.rules.turn_cap:
             self._finish(E.END_CAP, -1)
 
     def _finish(self, end: int, out_seat: int) -> None:
@@ -208,11 +198,11 @@ def is_meld(mask: int) -> bool:
     if mask & int(JOKERS):
         return mask & ~int(JOKERS) == 0
     low = (mask & -mask).bit_length() - 1
-    if mask & ~int(RANK_MASKS[low % 13]) == 0:
+    if mask & ~int(RANK_MASKS[low % E.N_RANKS]) == 0:
         return True
-    suit = low // 13
-    bits = mask >> (13 * suit)
-    return mask >> (13 * suit) << (13 * suit) == mask and bits < (1 << 13) and bits & (bits + (bits & -bits)) == 0
+    shift = E.N_RANKS * (low // E.N_RANKS)
+    bits = mask >> shift
+    return bits << shift == mask and bits <= E.RANK_BITS and bits & (bits + (bits & -bits)) == 0
 
 
 def row_to_move(r) -> tuple:

@@ -2,7 +2,10 @@
 
 A position is one int64 array ``st`` (layout in enums.py): its first OBS_SIZE slots
 are what every player may see (P10), the rest (hands, stock) is hidden. Kernels here
-never call strategies; engine_nb.py drives the turn loop.
+never call strategies. ``legal_moves`` and ``apply_row`` are the one way to step a
+deal: the engine's deal loop (engine_nb.play_deal), the play-outs of search
+strategies (strategies/persian/rollout_nb.py) and ``Position`` all use them, and
+``score_deal`` is the one scoring of a finished deal.
 """
 
 import numpy as np
@@ -32,12 +35,16 @@ from sim.games.persian.enums import (
     C_TOTAL,
     C_BONUS,
     C_TABLE,
+    D_DISCARD,
     D_DRAW,
+    D_PLAY,
     END_OUT,
+    END_PASSES,
     HAND_SIZE,
     JOKER0,
     MK_JOKERS,
     MK_RUN,
+    MOVE_COLS,
     MV_DISCARD,
     MV_MELD,
     MV_PASS,
@@ -46,6 +53,7 @@ from sim.games.persian.enums import (
     MV_TAKE,
     N_RULES,
     N_SEATS,
+    N_TEAMS,
     O_DEALER,
     O_DECISION,
     O_HAND_SIZES,
@@ -73,6 +81,7 @@ from sim.games.persian.enums import (
     LAST_CARD_DISCARD,
     S_HANDS,
     S_STOCK,
+    SET_MAX,
     ST_SIZE,
     STOCK_SIZE,
 )
@@ -83,6 +92,21 @@ from sim.games.persian.melds_nb import (
     new_meld_moves,
     target_placeable,
 )
+
+
+GOING_ON = -1  # apply_row: the deal goes on
+
+
+@njit(cache=True)
+def team_of(seat):
+    """The team of ``seat``: partners sit opposite, seats s and s + 2 (P2)."""
+    return seat % N_TEAMS
+
+
+@njit(cache=True)
+def next_seat(seat):
+    """The seat after ``seat``, clockwise (P6)."""
+    return (seat + 1) % N_SEATS
 
 
 @njit(cache=True)
@@ -99,9 +123,9 @@ def new_state(deck, dealer, rules):
             h |= bit(deck[HAND_SIZE * s + i])
         st[S_HANDS + s] = h
         st[O_HAND_SIZES + s] = HAND_SIZE
-    st[O_PILE] = deck[4 * HAND_SIZE]
+    st[O_PILE] = deck[N_SEATS * HAND_SIZE]
     st[O_PILE_N] = 1
-    first_stock = 4 * HAND_SIZE + 1
+    first_stock = N_SEATS * HAND_SIZE + 1
     for i in range(STOCK_SIZE):  # stored bottom first: the last deck card is the bottom
         st[S_STOCK + i] = deck[first_stock + STOCK_SIZE - 1 - i]
     st[O_STOCK_N] = STOCK_SIZE
@@ -109,7 +133,7 @@ def new_state(deck, dealer, rules):
     st[O_LAST_DISCARD] = -1
     st[O_LAST_DISCARDER] = -1
     st[O_DEALER] = dealer
-    st[O_SEAT] = (dealer + 1) % N_SEATS
+    st[O_SEAT] = next_seat(dealer)
     st[O_DECISION] = D_DRAW
     for r in range(N_RULES):
         st[O_RULES + r] = rules[r]
@@ -180,7 +204,7 @@ def play_moves(st, moves):
         if not ok:
             ok = _target_survives(st, hand, target, kind, a, moves[i, 2])
         if ok:
-            for c in range(4):
+            for c in range(MOVE_COLS):
                 moves[kept, c] = moves[i, c]
             kept += 1
     return kept
@@ -268,7 +292,7 @@ def apply_draw(st, kind, a, res):
 def apply_play(st, kind, a, b, res):
     """Apply a meld or lay-off (P6.3) and score it (P8); returns True when the hand is empty (P6.4)."""
     seat = st[O_SEAT]
-    team = seat % 2
+    team = team_of(seat)
     if kind == MV_MELD:
         mk, key = meld_kind_key(a)
         nm = st[O_N_MELDS]
@@ -279,7 +303,7 @@ def apply_play(st, kind, a, b, res):
         st[O_N_MELDS] = nm + 1
         placed = a
         points = mask_value(a)
-        if mk != MK_RUN and popcount(a) == 4:
+        if mk != MK_RUN and popcount(a) == SET_MAX:
             if st[O_RULES + R_FOUR_DOUBLE] != 0:
                 points *= 2  # P8: four of a kind as one new meld counts double
             if mk == MK_JOKERS:
@@ -290,7 +314,7 @@ def apply_play(st, kind, a, b, res):
         placed = bit(a)
         st[O_MELD_MASK + b] |= placed
         points = card_value(a)
-        if st[O_MELD_OWNER + b] % 2 != team:
+        if team_of(st[O_MELD_OWNER + b]) != team:
             res[C_LAYOFF_OPP + seat] += points
     target = st[O_TARGET]
     if target >= 0:
@@ -325,7 +349,7 @@ def apply_discard(st, card, res):
 @njit(cache=True)
 def next_turn(st):
     """Pass the turn clockwise."""
-    st[O_SEAT] = (st[O_SEAT] + 1) % N_SEATS
+    st[O_SEAT] = next_seat(st[O_SEAT])
     st[O_TURN] += 1
     st[O_DECISION] = D_DRAW
 
@@ -333,16 +357,59 @@ def next_turn(st):
 @njit(cache=True)
 def score_deal(st, end, out_seat, res):
     """Fill the P8 score columns of ``res``: table, hand penalty, out bonus, total per team."""
-    for team in range(2):
+    for team in range(N_TEAMS):
         hand_pts = 0
-        for s in range(team, N_SEATS, 2):
+        for s in range(team, N_SEATS, N_TEAMS):
             v = mask_value(st[S_HANDS + s])
             res[C_HAND_PTS + s] = v
             hand_pts += v
         bonus = 0
-        if end == END_OUT and out_seat % 2 == team:
+        if end == END_OUT and team_of(out_seat) == team:
             bonus = st[O_RULES + R_OUT_BONUS]
         res[C_TABLE + team] = st[O_TEAM_TABLE + team]
         res[C_HAND + team] = hand_pts
         res[C_BONUS + team] = bonus
         res[C_TOTAL + team] = st[O_TEAM_TABLE + team] - hand_pts + bonus
+
+
+@njit(cache=True)
+def legal_moves(st, decision, moves):
+    """Write the legal moves of the seat to move at ``decision`` (D_*) into ``moves``;
+    returns how many (engine order)."""
+    if decision == D_DRAW:
+        return draw_moves(st, moves)
+    if decision == D_PLAY:
+        return play_moves(st, moves)
+    return discard_moves(st, moves)
+
+
+@njit(cache=True)
+def apply_row(st, decision, kind, a, b, res):
+    """Apply the chosen legal move ``(kind, a, b)`` (the first three columns of its
+    move row) at ``decision`` and move the deal on: ``st[O_DECISION]`` becomes the next
+    phase (a draw leads to the plays, stop to the discard, a discard or a pass to the
+    next seat's draw). Counters go to the result row ``res``.
+
+    Returns GOING_ON, END_OUT (the mover went out, P6.4/P6.5: ``st[O_SEAT]`` is still
+    the mover) or END_PASSES (four passes in a row on an empty stock, P7). The turn
+    cap (P7) is the caller's: it applies before a draw.
+    """
+    if decision == D_DRAW:
+        if apply_draw(st, kind, a, res):
+            if st[O_PASSES] >= N_SEATS:  # P7: every seat passed in a row
+                return END_PASSES
+            next_turn(st)
+            return GOING_ON
+        st[O_DECISION] = D_PLAY
+        return GOING_ON
+    if decision == D_PLAY:
+        if kind == MV_STOP:
+            st[O_DECISION] = D_DISCARD
+            return GOING_ON
+        if apply_play(st, kind, a, b, res):
+            return END_OUT
+        return GOING_ON
+    if apply_discard(st, a, res):
+        return END_OUT
+    next_turn(st)
+    return GOING_ON
