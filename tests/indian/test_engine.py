@@ -413,3 +413,36 @@ def test_strategy_error_names_strategy_seat_seed_deal():
     msg = str(e.value)
     assert "'bad_indian_test'" in msg and "seat 2" in msg and f"seed {SEED}" in msg and "deal 3" in msg
     assert (e.value.results[:, E.C_END] == E.END_ERROR).all()
+
+
+def test_first_chance_filters_are_sound():
+    """The engine's quick tests before the solver (pure run, long-run seed, loose cards,
+    deadwood bound) never hide a declaration chance: compare with trying every discard
+    on every 14-card hand held in greedy and random deals (I5)."""
+    from sim.games.indian.engine_nb import _declaration_chance
+
+    scratch = np.zeros(1, np.int64)
+    n_true = n = 0
+    for specs in (["greedy"] * 4, ["random"] * 2):
+        run = run_deals(specs, 10, SEED, record=1)
+        for d in deal_logs(run):
+            wild = wild_of(d["cut_joker"])
+            tir = 1 if d["decks"] == 3 else 0
+            hands = [Counter(parse_kind(c) for c in h) for h in d["hands"]]
+            for t in d["turns"]:
+                if "seat" not in t or t["draw"] == "drop":
+                    continue
+                s = t["seat"]
+                hands[s][parse_kind(next(iter(t["draw"].values())))] += 1
+                h = hand_counts(list(hands[s].elements()))
+                brute = False
+                for k in np.flatnonzero(h):
+                    h[k] -= 1
+                    brute = brute or bool(can_declare(h, wild, 1, 1, tir))
+                    h[k] += 1
+                assert _declaration_chance(scratch, h, wild, 1, 1, tir) == brute
+                n += 1
+                n_true += brute
+                x = parse_kind(t["discard"] if "discard" in t else t["declare"]["discard"])
+                hands[s][x] -= 1
+    assert n_true > 0 and n > 100

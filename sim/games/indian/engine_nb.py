@@ -118,6 +118,7 @@ from sim.games.indian.state_nb import (
     leave_deal,
     maybe_reshuffle,
     next_turn,
+    has_long_run_seed,
     has_pure_run,
     loose_cards,
 )
@@ -185,11 +186,16 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
 def _declaration_chance(st, h, wild, mjr, mjs, tir):
     """True when some 13 of the 14 cards in ``h`` form a valid declaration (I5).
     ``h`` is changed and restored."""
-    if not has_pure_run(h, tir):
+    if not has_pure_run(h, tir) or not has_long_run_seed(h, wild, mjr):
         return False
     n_loose, loose = loose_cards(h, wild, tir, mjr, mjs)
     if n_loose >= 2:
         return False
+    if n_loose == 1:  # only the loose card can be the discard
+        h[loose] -= 1
+        ok = min_deadwood(h, wild, mjr, mjs, tir) == 0 and can_declare(h, wild, mjr, mjs, tir)
+        h[loose] += 1
+        return ok
     # discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or more
     m14 = min_deadwood(h, wild, mjr, mjs, tir)
     for k in range(N_KINDS):

@@ -343,3 +343,25 @@ def has_pure_run(h, triple_is_run):
             if h[k] >= 3:
                 return True
     return False
+
+
+@njit(cache=True)
+def has_long_run_seed(h, wild_rank, max_j_run):
+    """A quick necessary test for the I5 run of four or more: with at most one joker per
+    run, some four consecutive positions of one suit (ace low or high) hold at least three
+    natural cards, and a joker (printed or wild) when only three. Skipped (True) when runs
+    may hold more jokers."""
+    if max_j_run > 1:
+        return True
+    jokers = jokers_in(h, wild_rank)
+    for s in range(4):
+        b = s * N_RANKS
+        for a in range(11):  # window of positions a..a+3; position 0 = low ace, 13 = high ace
+            cnt = 0
+            for p in range(a, a + 4):
+                r = 12 if p == 0 else p - 1
+                if h[b + r] > 0:
+                    cnt += 1
+            if cnt == 4 or (cnt == 3 and jokers > 0 and max_j_run > 0):
+                return True
+    return False
