@@ -38,6 +38,7 @@ E = pytest.importorskip("sim.games.indian.enums")
 engine = pytest.importorskip("sim.games.indian.engine")
 ilog = pytest.importorskip("sim.games.indian.log")
 from sim.games.indian.log_check import validate_log  # noqa: E402
+from sim.games.indian.show import render_deal  # noqa: E402
 
 SCALE = float(os.environ.get("RUMMY_REF_SCALE", "1"))
 FIRST_CHANCE_EVERY = 4  # check the first declaration chance turn by turn on every 4th deal
@@ -54,6 +55,9 @@ RUNS = [
     ("dropper-6", ["dropper"] * 6, 40, 18, {}),
     ("random-3-cap", ["random"] * 3, 40, 19, {"turn_cap": 60, "first_drop": 15, "middle_drop": 35}),
     ("random-4-decks2", ["random"] * 4, 40, 20, {"decks": 2, "turn_cap": 300}),
+    ("greedy-3-jokers2", ["greedy", "greedy", "random"], 40, 21,
+     {"max_jokers_per_run": 2, "max_jokers_per_set": 2, "max_points": 60, "wrong_declaration": 50}),
+    ("mixed-3-deck1", ["greedy", "dropper", "random"], 40, 22, {"decks": 1, "turn_cap": 400}),
 ]
 
 
@@ -222,9 +226,34 @@ def test_engine_logs_validate_and_replay_to_their_points(recorded, tmp_path):
     for d in back:
         validate_log(d)
         assert N.replay_log(d) == d["points"]
+        text = render_deal(d)
+        assert text.count("\nT") == sum("reshuffle" not in t for t in d["turns"])
 
 
 def test_recording_does_not_change_results(recorded):
     plain = engine.run_deals(list(recorded.names()), recorded.deals, seed=recorded.seed,
                              rules=recorded.rules, record=0)
     assert np.array_equal(plain.results, recorded.results)
+
+
+def test_runs_cover_every_rule_path():
+    """The runs above (same seeds and deals; results do not depend on the record
+    level) exercise every end, both drops, wrong declarations, reshuffles (I8)
+    and the I6 cap."""
+    seen = Counter()
+    for _id, seats, deals, seed, rules in RUNS:
+        run = engine.run_deals(seats, n_deals(deals), seed=seed, rules=rules, record=1)
+        r, p = run.results, run.players
+        for row in r:
+            seen[E.END_NAMES[int(row[E.C_END])]] += 1
+        drops = r[:, E.C_DROP : E.C_DROP + p]
+        seen["first_drop"] += int((drops == 1).sum())
+        seen["middle_drop"] += int((drops == 2).sum())
+        seen["wrong_declaration"] += int(r[:, E.C_WRONG : E.C_WRONG + p].sum())
+        lost, dw = r[:, E.C_LOST : E.C_LOST + p], r[:, E.C_DEADWOOD : E.C_DEADWOOD + p]
+        seen["capped_loss"] += int(((dw > lost) & (lost > 0)).sum())
+        seen["reshuffle"] += sum(int((run.deal_events(i)[:, 0] == E.EV_RESHUFFLE).sum())
+                                 for i in range(r.shape[0]))
+    for what in ("declare", "last_player", "cap", "first_drop", "middle_drop",
+                 "wrong_declaration", "capped_loss", "reshuffle"):
+        assert seen[what] > 0, (what, dict(seen))
