@@ -396,10 +396,12 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     cap = 128
     while True:
         cand = np.empty((cap, NF), dtype=np.int64)
-        nc = _gen_runs(cand, 0, counts, wild_rank, max_j_run, n, True, pm, plist)
+        # (no literal constants in calls: numba would compile one copy per value)
+        nc = n * 0
+        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist)
         if triple_is_run:
             nc = _gen_triples(cand, nc, counts, wild_rank)
-        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, False, pm, plist)
+        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist)
         n_runs = nc
         nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set)
         if nc <= cap:
@@ -668,7 +670,9 @@ def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     if not ok:
         return total
     brows = np.empty((0, NF), dtype=np.int64)
-    dead, _, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 0, brows)
+    dead, _, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
+                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
+                         n * 0, brows)
     return dead
 
 
@@ -679,7 +683,9 @@ def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     if not ok:
         return False
     brows = np.empty((0, NF), dtype=np.int64)
-    _, decl, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 1, brows)
+    _, decl, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
+                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
+                         n * 0 + 1, brows)
     return decl
 
 
@@ -693,10 +699,14 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     Returns the number of groups.
     """
     rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
-    dead, ok, ng = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, 1, rows)
+    w = np.int64(wild_rank)
+    mjr = np.int64(max_j_run)
+    mjs = np.int64(max_j_set)
+    tr = np.int64(1 if triple_is_run else 0)
+    mode = w * 0 + 1
+    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, rows)
     if not ok:
-        dead, ok, ng = _search(counts, wild_rank, max_j_run, max_j_set,
-                               triple_is_run, 0, rows)
+        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, rows)
     # the pool cards left for joker slots: printed jokers first, then the
     # wild-rank cards not standing as themselves
     left = np.zeros(N_KINDS, dtype=np.int64)
