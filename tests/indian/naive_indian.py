@@ -431,6 +431,7 @@ class Deal:
         self.players = players
         self.decks = decks
         self.dealer = dealer
+        self.dealt = [list(h) for h in hands]   # each seat's cards in dealing order
         self.hands = [Counter(h) for h in hands]
         self.pile = list(pile)                  # top first
         self.stock = list(stock)                # top first; cut joker last
@@ -651,9 +652,9 @@ def replay_log(d, check_points=True):
     if dealer != d["deal"] % players:
         raise IllegalMove(f"dealer {dealer} is not deal % players = {d['deal'] % players}")
     ref = Deal.from_seed(d["seed"], d["deal"], players, dict(rules, decks=decks))
-    hands = [Counter(_kinds(h, f"hands[{s}]")) for s, h in enumerate(d["hands"])]
-    if hands != ref.hands:
-        raise IllegalMove("hands: not the cards dealt from (seed, deal) (I2)")
+    hands = [_kinds(h, f"hands[{s}]") for s, h in enumerate(d["hands"])]
+    if hands != ref.dealt:
+        raise IllegalMove("hands: not the cards dealt from (seed, deal) in dealing order (I2)")
     if _kinds(d["discard"], "discard") != ref.pile:
         raise IllegalMove("discard: not the card after the hands (I2)")
     if _kinds(d["stock"], "stock") != ref.stock:
@@ -744,7 +745,7 @@ def play_log(seed, deal, players, choose, rules=None, strategies=None):
         "format": "rummy-log/1", "game": "indian", "rules": dict(rules),
         "seed": seed, "deal": deal, "players": players, "decks": ref.decks,
         "dealer": ref.dealer, "strategies": list(strategies or ["reference"] * players),
-        "hands": [[card_name(k) for k in sorted(h.elements())] for h in ref.hands],
+        "hands": [[card_name(k) for k in h] for h in ref.dealt],
         "discard": [card_name(k) for k in ref.pile],
         "stock": [card_name(k) for k in ref.stock],
         "cut_joker": card_name(ref.cut_joker),

@@ -87,6 +87,7 @@ def test_I2_dealing_order_pile_cut_joker_and_stock():
     shoe = list(range(108))  # unshuffled: kinds 0..51, 0..51, then 4 jokers
     d = Deal.from_shoe(shoe, players=3, dealer=1, decks=2)
     # card i*3 + j goes to seat (dealer + 1 + j) % 3: seat 2 gets cards 0, 3, 6 ...
+    assert d.dealt[2] == [physical_kind(3 * i, 2) for i in range(13)]
     assert sorted(d.hands[2].elements()) == sorted(physical_kind(3 * i, 2) for i in range(13))
     assert sorted(d.hands[0].elements()) == sorted(physical_kind(3 * i + 1, 2) for i in range(13))
     assert sorted(d.hands[1].elements()) == sorted(physical_kind(3 * i + 2, 2) for i in range(13))
@@ -436,3 +437,20 @@ def test_random_deals_keep_cards_and_end_consistently(players):
         assert all(0 <= p <= 80 for p in d.points())
         if d.winner is not None:
             assert d.points()[d.winner] == 0 and sum(d.net()) == 0
+
+
+def test_I4_I6_agree_with_the_solver_reference():
+    """Two independent brute forces (this module's and the solver engineer's
+    ``naive_indian_solver``) give the same deadwood and declarability."""
+    other = pytest.importorskip("naive_indian_solver")
+    rng = random.Random(8)
+    shoe = [k for k in range(52) for _ in range(3)] + [JOKER] * 6
+    for i in range(60):
+        hand = rng.sample(shoe, 13)
+        if i % 2:  # bias towards hands with groups: a 4-run and a joker
+            s, r = rng.randrange(4), rng.randrange(9)
+            hand = hand[:8] + [s * 13 + r + j for j in range(4)] + [JOKER]
+        wild, triple = rng.randrange(13), i % 3 == 0
+        for opts in ((1, 1, triple), (2, 2, triple)):
+            assert min_deadwood(hand, wild, *opts) == other.min_deadwood(hand, wild, *opts), (hand, wild, opts)
+            assert can_declare(hand, wild, *opts) == other.can_declare(hand, wild, *opts), (hand, wild, opts)
