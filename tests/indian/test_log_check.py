@@ -140,6 +140,7 @@ def _mutants(d):
         ("deal", m(lambda x: x.update(deal=-1))),
         ("players", m(lambda x: x.update(players=7))),
         ("decks", m(lambda x: x.update(decks=4))),
+        ("rules.decks", m(lambda x: x["rules"].update(decks=1))),
         ("dealer", m(lambda x: x.update(dealer=x["players"]))),
         ("strategies", m(lambda x: x["strategies"].pop())),
         ("hands", m(lambda x: x["hands"].pop())),

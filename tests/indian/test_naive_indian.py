@@ -367,15 +367,22 @@ def test_I8_reshuffle_with_the_continued_stream0_generator():
     assert (MV_STOCK, 0, 0, 0) in d.legal_moves()
 
 
-def test_I8_no_reshuffle_of_a_single_card_pile():
+def test_I8_two_card_pile_reshuffles_its_bottom_card_single_card_pile_does_not():
     hand = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
     d = make_deal([hand] * 2, pile="KH", stock="9D", cut="9D", rng=np.array([1], dtype=np.uint64))
     d.apply((MV_PILE, card_kind("KH"), 0, 0))
     d.apply((MV_DISCARD, card_kind("AS"), 0, 0))
     d.apply((MV_STOCK, 0, 0, 0))
     d.apply((MV_DISCARD, card_kind("9D"), 0, 0))
-    # pile AS is gone? seat 0 draws: the pile is [9D, AS] -> reshuffled to [AS]
+    # seat 0 to draw, stock empty, pile [9D, AS]: AS becomes the stock, 9D stays
     assert d.stock == [card_kind("AS")] and d.pile == [card_kind("9D")]
+    assert d.reshuffles == [[card_kind("AS")]]
+    # an empty stock and a pile of one card: nothing to reshuffle, no stock draw
+    e = make_deal([hand] * 2, pile="KH", stock="", cut="9D", rng=np.array([1], dtype=np.uint64))
+    assert e.stock == [] and e.reshuffles == []
+    assert e.legal_moves() == [(MV_PILE, card_kind("KH"), 0, 0), (MV_DROP, 0, 0, 0)]
+    with pytest.raises(IllegalMove):
+        e.apply((MV_STOCK, 0, 0, 0))
 
 
 # --------------------------------------------------------------------- I9
@@ -395,21 +402,6 @@ def test_I9_legal_moves_depend_only_on_public_state_and_own_hand():
 
 
 # --------------------------------------------------------------------- whole deals
-def play_random(d: Deal, rng: random.Random, p_drop=0.02, p_declare=0.3):
-    """Play a deal to its end with random legal moves (drops and declares rarer)."""
-    steps = 0
-    while d.end is None:
-        moves = d.legal_moves()
-        if d.decision == "draw":
-            pool = [m for m in moves if m[0] != MV_DROP] if rng.random() > p_drop else moves
-        else:
-            decl = [m for m in moves if m[0] == MV_DECLARE]
-            pool = decl if rng.random() < p_declare / 10 else [m for m in moves if m[0] == MV_DISCARD]
-        d.apply(rng.choice(pool))
-        steps += 1
-    return steps
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_random_deals_keep_cards_and_end_consistently(players):
     rng = random.Random(players)

@@ -204,6 +204,9 @@ def validate_log(d: Any) -> None:
     decks = _int(d, "decks", MIN_DECKS, MAX_DECKS)
     if players * HAND_SIZE + 2 >= decks * 54:
         raise ValueError(f"decks: {decks} deck(s) cannot deal {players} players")
+    rule_decks = d["rules"].get("decks", 0)
+    if rule_decks not in (0, decks):
+        raise ValueError(f"rules.decks: {rule_decks!r} disagrees with decks = {decks}")
     _seat(d["dealer"], players, "dealer")
     st = d["strategies"]
     if not isinstance(st, list) or len(st) != players or not all(isinstance(s, str) for s in st):
