@@ -708,10 +708,13 @@ def replay_log(d, check_points=True):
             rest = ref.hands[seat] - Counter([k])
             groups = [_kinds(g, f"{where}.declare.groups") for g in dec.get("groups", [])]
             shown = Counter(c for g in groups for c in g)
+            left = Counter(_kinds(dec.get("ungrouped", []), f"{where}.declare.ungrouped"))
+            if shown + left != rest:
+                raise IllegalMove(f"{where}: the declaration does not show the 13 cards held (I5)")
             do((MV_DECLARE, k, 0, 0))
             if ref.end == "declare":
-                if shown != rest:
-                    raise IllegalMove(f"{where}: the declared groups are not the 13 cards held (I5)")
+                if left:
+                    raise IllegalMove(f"{where}: a valid declaration leaves no card outside its groups (I5)")
                 if not is_valid_declaration(groups, ref.wild_rank, *ref.opts):
                     raise IllegalMove(f"{where}: the groups shown are not a valid declaration (I5)")
             elif is_valid_declaration(groups, ref.wild_rank, *ref.opts) and shown == rest:

@@ -230,7 +230,11 @@ def test_replay_log_rejects_rule_breaks(logs, declared_log):
     # I5: a wrong declaration scored as a win, a valid one with its groups broken
     w = _first_turn(declared_log, lambda x: "declare" in x)
     bad(declared_log, lambda x: x["turns"][w]["declare"]["groups"].__setitem__(
-        0, x["turns"][w]["declare"]["groups"][0][:-1]), "not the 13 cards")
+        0, x["turns"][w]["declare"]["groups"][0][:-1]), "not show the 13 cards")
+    def move_out(x):
+        dec = x["turns"][w]["declare"]
+        dec["ungrouped"] = [dec["groups"][0].pop()]
+    bad(declared_log, move_out, "no card outside its groups")
     # I6/I7: wrong points
     bad(declared_log, lambda x: x["points"].__setitem__(1 - x["winner"], x["points"][1 - x["winner"]] + 1), "points")
     # end / winner
