@@ -43,7 +43,15 @@ P_NEAR_HAND = 4
 
 @njit(cache=True)
 def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
-    """(index, gain) of the take with the highest estimated gain, or (-1, -inf)."""
+    """(index, gain) of the take with the highest estimated gain, or (-1, -inf).
+
+    Parameters
+    ----------
+    obs : the seat's observation (P10)
+    moves, n : the legal draw rows, ``n`` of them
+    max_depth : deepest pile depth considered
+    soon_weight, risk_weight, near_hand : the weights and end-pressure threshold of the gain (module docstring)
+    """
     hand = obs[O_HAND]
     _, base = meld_points(hand, obs)
     dead = table_cards(obs)
@@ -67,6 +75,18 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
 
 @njit(cache=True)
 def deep_taker_decide(decision, obs, moves, n, params, rng):
+    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+
+    Parameters
+    ----------
+    decision : D_* code of the decision (draw, play or discard)
+    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : float64 parameter row (P_* slots)
+    rng : uint64[1], the seat's random stream
+
+    Returns the index of the chosen move row.
+    """
     if decision == D_DRAW:
         i, gain = best_take(
             obs, moves, n, params[P_MAX_DEPTH], params[P_SOON_WEIGHT], params[P_RISK_WEIGHT], params[P_NEAR_HAND]

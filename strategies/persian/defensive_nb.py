@@ -46,10 +46,22 @@ Parameters (params array slots):
 import numpy as np
 from numba import njit
 
-from sim.games.persian.cards_nb import CARD_VALUES, popcount
-from sim.games.persian.enums import D_DRAW, D_PLAY, MV_DISCARD, O_HAND, O_HAND_SIZES, O_PLACED, O_SEAT, O_TAKEN
+from sim.games.persian.cards_nb import ALL_CARDS, CARD_VALUES, popcount
+from sim.games.persian.enums import (
+    D_DRAW,
+    D_PLAY,
+    MV_DISCARD,
+    N_SEATS,
+    O_HAND,
+    O_HAND_SIZES,
+    O_PLACED,
+    O_SEAT,
+    O_TAKEN,
+)
+from sim.games.persian.state_nb import next_seat, seat_after
 from strategies.persian.greedy_nb import greedy_draw, greedy_play
 from strategies.persian.helpers_nb import (
+    FEED_BASE,
     end_pressure,
     hand_feed_chance,
     layoff_cards,
@@ -71,21 +83,29 @@ P_KEEP_PARTIAL = 7
 P_PAIR_WEIGHT = 8
 P_HAND_WEIGHT = 9
 
-FEED_BASE = 10.0  # what a fed card is worth to the taker beyond its own value
-ALL_CARDS = np.int64((1 << 56) - 1)
-
 
 @njit(cache=True)
 def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, watch_pile, shed_weight,
                     near_hand, keep_partial, pair_weight, hand_weight):
     """The discard with the best score (see the module docstring); never a ``keep``
-    card unless every card is one."""
+    card unless every card is one.
+
+    Parameters
+    ----------
+    obs : the seat's observation (P10)
+    moves, n : the legal discard rows, ``n`` of them
+    keep : mask of cards never discarded unless every card is one
+    feed_weight, watch_table, watch_taken, watch_pile, shed_weight, near_hand, keep_partial, pair_weight, hand_weight :
+        as the parameters of the same names (module docstring)
+    """
     hand = obs[O_HAND]
     seat = obs[O_SEAT]
-    nxt = (seat + 1) % 4
+    nxt = next_seat(seat)
     pile = pile_cards(obs)
     dead = table_cards(obs)
-    placed = obs[O_PLACED] | obs[O_PLACED + 1] | obs[O_PLACED + 2] | obs[O_PLACED + 3]
+    placed = np.int64(0)
+    for s in range(N_SEATS):
+        placed |= obs[O_PLACED + s]
     # cards a seat took from the pile and that are in no meld, not back in the pile and not in
     # this hand: by the public record still in that seat's hand (P10)
     held_elsewhere = ~placed & ~pile & ~hand
@@ -94,7 +114,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     want = wanted_mask(known) if watch_taken else np.int64(0)
     # the next player's hand: ``sure`` cards for certain, each ``maybe`` card with chance q
     sure = known if watch_taken else np.int64(0)
-    others_known = (obs[O_TAKEN + (seat + 2) % 4] | obs[O_TAKEN + (seat + 3) % 4]) & held_elsewhere & ~known
+    others_known = (obs[O_TAKEN + seat_after(seat, 2)] | obs[O_TAKEN + seat_after(seat, 3)]) & held_elsewhere & ~known
     maybe = ALL_CARDS & ~hand & ~dead & ~pile & ~others_known & ~sure
     q = 0.0
     n_maybe = popcount(maybe)
@@ -134,6 +154,18 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
 
 @njit(cache=True)
 def defensive_decide(decision, obs, moves, n, params, rng):
+    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+
+    Parameters
+    ----------
+    decision : D_* code of the decision (draw, play or discard)
+    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : float64 parameter row (P_* slots)
+    rng : uint64[1], the seat's random stream
+
+    Returns the index of the chosen move row.
+    """
     if decision == D_DRAW:
         return greedy_draw(obs, moves, n, params)  # reads params[0] = max_extra, as greedy
     if decision == D_PLAY:

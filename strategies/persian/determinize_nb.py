@@ -39,7 +39,7 @@ every deal of the unseen cards consistent with the counts is equally likely.
 import numpy as np
 from numba import njit
 
-from sim.games.persian.cards_nb import bit, lowest_card, popcount
+from sim.games.persian.cards_nb import ALL_CARDS, bit, lowest_card, popcount
 from sim.games.persian.enums import (
     N_CARDS,
     N_SEATS,
@@ -56,8 +56,6 @@ from sim.games.persian.enums import (
 )
 from sim.rng_nb import shuffle_inplace
 from strategies.persian.helpers_nb import pile_cards, table_cards
-
-ALL_CARDS = np.int64((1 << N_CARDS) - 1)
 
 
 @njit(cache=True)

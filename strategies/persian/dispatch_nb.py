@@ -28,7 +28,18 @@ SID_MC_SEARCH = 6
 
 @njit(cache=True)
 def call_strategy(sid, user_fn, decision, obs, moves, n, params, rng):
-    """Index of the move chosen by strategy ``sid`` (or ``user_fn``) among ``n``."""
+    """Index of the move chosen by strategy ``sid`` (or ``user_fn``) among ``n``.
+
+    Parameters
+    ----------
+    sid : the seat's strategy id (SID_*, or SID_USER for ``user_fn``)
+    user_fn : the seat's user strategy function (strategies.interface.STRATEGY_SIG)
+    decision : D_* code of the decision (draw, play or discard)
+    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : float64 parameter row (P_* slots)
+    rng : uint64[1], the seat's random stream
+    """
     if sid == SID_GREEDY:
         return greedy_decide(decision, obs, moves, n, params, rng)
     if sid == SID_EXPERT:

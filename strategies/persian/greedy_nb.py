@@ -13,6 +13,7 @@ from sim.games.persian.cards_nb import mask_value
 from sim.games.persian.enums import (
     D_DRAW,
     D_PLAY,
+    JOKER0,
     MV_DISCARD,
     MV_TAKE,
     O_HAND,
@@ -71,13 +72,25 @@ def greedy_discard(obs, moves, n):
     card_bit = np.int64(1) << pick
     for i in range(n):
         c = moves[i, 1]
-        if moves[i, 0] == MV_DISCARD and ((np.int64(1) << c) == card_bit or (c >= 52 and pick >= 52)):
+        if moves[i, 0] == MV_DISCARD and ((np.int64(1) << c) == card_bit or (c >= JOKER0 and pick >= JOKER0)):
             return i
     return 0
 
 
 @njit(cache=True)
 def greedy_decide(decision, obs, moves, n, params, rng):
+    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+
+    Parameters
+    ----------
+    decision : D_* code of the decision (draw, play or discard)
+    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : float64 parameter row (P_* slots)
+    rng : uint64[1], the seat's random stream
+
+    Returns the index of the chosen move row.
+    """
     if decision == D_DRAW:
         return greedy_draw(obs, moves, n, params)
     if decision == D_PLAY:

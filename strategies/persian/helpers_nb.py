@@ -7,28 +7,39 @@ import numpy as np
 from numba import njit
 
 from sim.games.persian.cards_nb import (
+    JOKER_VALUE,
     JOKERS,
     RANK_MASKS,
     lowest_card,
     mask_value,
     popcount,
+    rank_range_bits,
     suit_bits,
 )
 from sim.games.persian.enums import (
-    MV_PASS,
-    MV_STOCK,
+    JOKER0,
+    MIN_MELD,
     MK_JOKERS,
     MK_RUN,
     MV_LAYOFF,
     MV_MELD,
+    MV_PASS,
+    MV_STOCK,
+    N_RANKS,
+    N_SEATS,
+    N_SUITS,
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,
     O_N_MELDS,
     O_RULES,
     R_FOUR_DOUBLE,
+    RANK_BITS,
+    SET_MAX,
+    TOP_RANK,
 )
 from sim.games.persian.melds_nb import run_ends
+from sim.games.persian.state_nb import next_seat, seat_after
 
 
 @njit(cache=True)
@@ -39,25 +50,25 @@ def meldable_mask(hand, obs):
     table melds in ``obs``. A fast estimate for strategies, not an optimal packing.
     """
     used = np.int64(0)
-    for rank in range(13):
+    for rank in range(N_RANKS):
         m = hand & RANK_MASKS[rank]
-        if popcount(m) >= 3:
+        if popcount(m) >= MIN_MELD:
             used |= m
-    if popcount(hand & JOKERS) >= 3:
+    if popcount(hand & JOKERS) >= MIN_MELD:
         used |= hand & JOKERS
     rest = hand & ~used
-    for suit in range(4):
+    for suit in range(N_SUITS):
         b = suit_bits(rest, suit)
         lo = 0
-        while lo < 13:
+        while lo < N_RANKS:
             if (b >> lo) & 1 == 0:
                 lo += 1
                 continue
             hi = lo
-            while hi < 12 and (b >> (hi + 1)) & 1:
+            while hi < TOP_RANK and (b >> (hi + 1)) & 1:
                 hi += 1
-            if hi - lo >= 2:
-                used |= (((np.int64(1) << (hi + 1)) - 1) ^ ((np.int64(1) << lo) - 1)) << (13 * suit)
+            if hi - lo >= MIN_MELD - 1:
+                used |= rank_range_bits(lo, hi) << (N_RANKS * suit)
             lo = hi + 1
     rest = hand & ~used
     for k in range(obs[O_N_MELDS]):
@@ -66,19 +77,19 @@ def meldable_mask(hand, obs):
         if kind == MK_RUN:
             suit = obs[O_MELD_KEY + k]
             lo, hi = run_ends(mask, suit)
-            c = suit * 13 + lo - 1
+            c = suit * N_RANKS + lo - 1
             while lo > 0 and (rest >> c) & 1:
                 used |= np.int64(1) << c
                 rest &= ~(np.int64(1) << c)
                 lo -= 1
                 c -= 1
-            c = suit * 13 + hi + 1
-            while hi < 12 and (rest >> c) & 1:
+            c = suit * N_RANKS + hi + 1
+            while hi < TOP_RANK and (rest >> c) & 1:
                 used |= np.int64(1) << c
                 rest &= ~(np.int64(1) << c)
                 hi += 1
                 c += 1
-        elif popcount(mask) == 3:
+        elif popcount(mask) == MIN_MELD:
             if kind == MK_JOKERS:
                 j = rest & JOKERS
             else:
@@ -95,16 +106,16 @@ def partial_meld_mask(hand):
     """Cards of ``hand`` that belong to a partial meld: a pair of one rank (or of
     jokers), or two cards of one suit at most two ranks apart (a run draw)."""
     part = np.int64(0)
-    for rank in range(13):
+    for rank in range(N_RANKS):
         m = hand & RANK_MASKS[rank]
         if popcount(m) >= 2:
             part |= m
     if popcount(hand & JOKERS) >= 2:
         part |= hand & JOKERS
-    for suit in range(4):
+    for suit in range(N_SUITS):
         b = suit_bits(hand, suit)
         near = b & ((b >> 1) | (b << 1) | (b >> 2) | (b << 2))
-        part |= (near & 0x1FFF) << (13 * suit)
+        part |= (near & RANK_BITS) << (N_RANKS * suit)
     return part
 
 
@@ -115,7 +126,7 @@ def move_points(obs, moves, i):
     if kind == MV_MELD:
         m = moves[i, 1]
         v = mask_value(m)
-        if moves[i, 2] != MK_RUN and popcount(m) == 4 and obs[O_RULES + R_FOUR_DOUBLE] != 0:
+        if moves[i, 2] != MK_RUN and popcount(m) == SET_MAX and obs[O_RULES + R_FOUR_DOUBLE] != 0:
             v *= 2
         return v
     if kind == MV_LAYOFF:
@@ -174,7 +185,7 @@ from sim.games.persian.enums import (  # noqa: E402
     STOCK_SIZE,
 )
 
-_LOW13 = np.int64(0x1FFF)
+FEED_BASE = 10.0  # what a fed card is worth to the taker beyond its own value
 
 
 @njit(cache=True)
@@ -202,11 +213,11 @@ def meld_points(hand, obs):
     used = meldable_mask(hand, obs)
     pts = mask_value(used)
     if obs[O_RULES + R_FOUR_DOUBLE] != 0:
-        for rank in range(13):
-            if popcount(used & RANK_MASKS[rank]) == 4:
+        for rank in range(N_RANKS):
+            if popcount(used & RANK_MASKS[rank]) == SET_MAX:
                 pts += mask_value(RANK_MASKS[rank])
-        if popcount(used & JOKERS) == 4:
-            pts += 80
+        if popcount(used & JOKERS) == SET_MAX:
+            pts += SET_MAX * JOKER_VALUE
     return used, pts
 
 
@@ -216,13 +227,13 @@ def live_partial_mask(rest, dead):
     (adjacent, or one rank apart) whose completing card is not in ``dead`` nor ``rest``."""
     part = np.int64(0)
     free = ~dead & ~rest
-    for rank in range(13):
+    for rank in range(N_RANKS):
         m = rest & RANK_MASKS[rank]
         if popcount(m) == 2 and (RANK_MASKS[rank] & free) != 0:
             part |= m
     if popcount(rest & JOKERS) == 2 and (JOKERS & free) != 0:
         part |= rest & JOKERS
-    for suit in range(4):
+    for suit in range(N_SUITS):
         b = suit_bits(rest, suit)
         if b == 0:
             continue
@@ -230,8 +241,8 @@ def live_partial_mask(rest, dead):
         adj = b & (b >> 1)  # bit r: ranks r and r + 1 held
         adj &= (live << 1) | (live >> 2)  # r - 1 or r + 2 still to come
         gap = b & (b >> 2) & ~(b >> 1) & (live >> 1)  # r and r + 2 held, r + 1 to come
-        got = (adj | (adj << 1) | gap | (gap << 2)) & _LOW13
-        part |= got << (13 * suit)
+        got = (adj | (adj << 1) | gap | (gap << 2)) & RANK_BITS
+        part |= got << (N_RANKS * suit)
     return part
 
 
@@ -246,10 +257,10 @@ def layoff_cards(obs):
             suit = obs[O_MELD_KEY + k]
             lo, hi = run_ends(mask, suit)
             if lo > 0:
-                m |= np.int64(1) << (suit * 13 + lo - 1)
-            if hi < 12:
-                m |= np.int64(1) << (suit * 13 + hi + 1)
-        elif popcount(mask) == 3:
+                m |= np.int64(1) << (suit * N_RANKS + lo - 1)
+            if hi < TOP_RANK:
+                m |= np.int64(1) << (suit * N_RANKS + hi + 1)
+        elif popcount(mask) == MIN_MELD:
             if kind == MK_JOKERS:
                 m |= JOKERS & ~mask
             else:
@@ -264,13 +275,13 @@ def wanted_mask(known):
     if known == 0:
         return np.int64(0)
     w = np.int64(0)
-    for rank in range(13):
+    for rank in range(N_RANKS):
         if known & RANK_MASKS[rank]:
             w |= RANK_MASKS[rank]
-    for suit in range(4):
+    for suit in range(N_SUITS):
         b = suit_bits(known, suit)
-        nb = ((b << 1) | (b >> 1) | (b << 2) | (b >> 2)) & _LOW13
-        w |= nb << (13 * suit)
+        nb = ((b << 1) | (b >> 1) | (b << 2) | (b >> 2)) & RANK_BITS
+        w |= nb << (N_RANKS * suit)
     if known & JOKERS:
         w |= JOKERS
     return w & ~known
@@ -283,8 +294,8 @@ def end_pressure(obs, near_hand):
     near_hand + 1) and a stock part ((1 - stock/27) squared)."""
     seat = obs[O_SEAT]
     smallest = 99
-    for k in range(1, 4):
-        h = obs[O_HAND_SIZES + (seat + k) % 4]
+    for k in range(1, N_SEATS):
+        h = obs[O_HAND_SIZES + seat_after(seat, k)]
         if h < smallest:
             smallest = h
     p_hand = 0.0
@@ -299,7 +310,8 @@ def end_pressure(obs, near_hand):
 def opponent_near_out(obs, near_hand):
     """Does an opponent (seat + 1 or seat + 3) hold ``near_hand`` cards or fewer?"""
     seat = obs[O_SEAT]
-    return obs[O_HAND_SIZES + (seat + 1) % 4] <= near_hand or obs[O_HAND_SIZES + (seat + 3) % 4] <= near_hand
+    return (obs[O_HAND_SIZES + next_seat(seat)] <= near_hand
+            or obs[O_HAND_SIZES + seat_after(seat, N_SEATS - 1)] <= near_hand)
 
 
 @njit(cache=True)
@@ -307,7 +319,7 @@ def discard_index(moves, n, card):
     """Index of the discard of ``card`` (any joker stands for a joker), or 0."""
     for i in range(n):
         c = moves[i, 1]
-        if moves[i, 0] == MV_DISCARD and (c == card or (c >= 52 and card >= 52)):
+        if moves[i, 0] == MV_DISCARD and (c == card or (c >= JOKER0 and card >= JOKER0)):
             return i
     return 0
 
@@ -321,14 +333,14 @@ def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
     held = np.int64(0)
     if hold_jokers:
         j = hand & JOKERS
-        if popcount(j) == 3 and (JOKERS & ~hand & ~dead) != 0:
+        if popcount(j) == SET_MAX - 1 and (JOKERS & ~hand & ~dead) != 0:
             held |= j
     if hold_sets:
-        for rank in range(13):
+        for rank in range(N_RANKS):
             if CARD_VALUES[rank] < min_value:
                 continue
             m = hand & RANK_MASKS[rank]
-            if popcount(m) == 3 and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
+            if popcount(m) == SET_MAX - 1 and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
                 held |= m
     return held
 
@@ -339,7 +351,7 @@ def fourth_cards(hand, held):
     m = np.int64(0)
     if held & JOKERS:
         m |= JOKERS & ~hand
-    for rank in range(13):
+    for rank in range(N_RANKS):
         if held & RANK_MASKS[rank]:
             m |= RANK_MASKS[rank] & ~hand
     return m
@@ -385,24 +397,24 @@ def play_keeping(obs, moves, n, held):
 def third_cards(c, p):
     """Cards that make a three-card meld with cards ``c`` and ``p`` (0 if none can)."""
     bits = (np.int64(1) << c) | (np.int64(1) << p)
-    if c >= 52 or p >= 52:
-        if c >= 52 and p >= 52:
+    if c >= JOKER0 or p >= JOKER0:
+        if c >= JOKER0 and p >= JOKER0:
             return JOKERS & ~bits
         return np.int64(0)
-    rc = c % 13
-    rp = p % 13
+    rc = c % N_RANKS
+    rp = p % N_RANKS
     if rc == rp:
         return RANK_MASKS[rc] & ~bits
-    if c // 13 != p // 13:
+    if c // N_RANKS != p // N_RANKS:
         return np.int64(0)
     lo = rc if rc < rp else rp
     gap = rc - rp if rc > rp else rp - rc
-    base = (c // 13) * 13
+    base = (c // N_RANKS) * N_RANKS
     if gap == 1:
         m = np.int64(0)
         if lo >= 1:
             m |= np.int64(1) << (base + lo - 1)
-        if lo + 2 <= 12:
+        if lo + 2 <= TOP_RANK:
             m |= np.int64(1) << (base + lo + 2)
         return m
     if gap == 2:
@@ -415,11 +427,11 @@ def related_cards(card):
     """Cards that make a partial meld with ``card``: the rest of its rank (the other
     jokers for a joker) and the same-suit cards up to two ranks away."""
     me = np.int64(1) << card
-    if card >= 52:
+    if card >= JOKER0:
         return JOKERS & ~me
-    rank = card % 13
-    near = ((np.int64(0x1B) << rank) >> 2) & _LOW13  # ranks rank-2, rank-1, rank+1, rank+2
-    return (RANK_MASKS[rank] & ~me) | (near << (13 * (card // 13)))
+    rank = card % N_RANKS
+    near = ((np.int64(0x1B) << rank) >> 2) & RANK_BITS  # ranks rank-2, rank-1, rank+1, rank+2
+    return (RANK_MASKS[rank] & ~me) | (near << (N_RANKS * (card // N_RANKS)))
 
 
 @njit(cache=True)
@@ -432,7 +444,7 @@ def pile_key_feed(card, pile, known, dead, pair_weight):
     (cards known to be in that hand): certain; ``pair_weight`` times that when the
     third card is only still live (not in ``dead``); 0 when no pile card pairs with it.
     """
-    worth = CARD_VALUES[card] + 10.0
+    worth = CARD_VALUES[card] + FEED_BASE
     rel = pile & related_cards(card)
     best = 0.0
     while rel != 0:
@@ -463,12 +475,21 @@ def hand_feed_chance(card, obs, sure, maybe, q, bridge):
     a run with it, or (when ``bridge``) one card bridging it to the end of a table run
     (a run ending two ranks away from it). Cards in ``sure``
     are known to be in that hand, cards in ``maybe`` are there with chance ``q`` each.
-    The chances of the separate ways are added (capped at 1)."""
+    The chances of the separate ways are added (capped at 1).
+
+    Parameters
+    ----------
+    card : the discard considered
+    obs : the seat's observation (P10)
+    sure, maybe : cards surely in the next hand, cards each there with chance ``q``
+    q : that chance
+    bridge : also count a card bridging ``card`` to the end of a table run
+    """
     total = 0.0
-    if card >= 52:
+    if card >= JOKER0:
         others = JOKERS & ~(np.int64(1) << card)
     else:
-        others = RANK_MASKS[card % 13] & ~(np.int64(1) << card)
+        others = RANK_MASKS[card % N_RANKS] & ~(np.int64(1) << card)
     a = lowest_card(others)
     others ^= np.int64(1) << a
     b = lowest_card(others)
@@ -478,15 +499,15 @@ def hand_feed_chance(card, obs, sure, maybe, q, bridge):
     pb = _chance(b, sure, maybe, q)
     pc = _chance(c, sure, maybe, q)
     total = pa * pb + pa * pc + pb * pc
-    if card >= 52:
+    if card >= JOKER0:
         return total if total < 1.0 else 1.0
-    rank = card % 13
-    suit = card // 13
-    base = suit * 13
+    rank = card % N_RANKS
+    suit = card // N_RANKS
+    base = suit * N_RANKS
     pm2 = _chance(base + rank - 2, sure, maybe, q) if rank >= 2 else 0.0
     pm1 = _chance(base + rank - 1, sure, maybe, q) if rank >= 1 else 0.0
-    pp1 = _chance(base + rank + 1, sure, maybe, q) if rank <= 11 else 0.0
-    pp2 = _chance(base + rank + 2, sure, maybe, q) if rank <= 10 else 0.0
+    pp1 = _chance(base + rank + 1, sure, maybe, q) if rank <= TOP_RANK - 1 else 0.0
+    pp2 = _chance(base + rank + 2, sure, maybe, q) if rank <= TOP_RANK - 2 else 0.0
     total += pm2 * pm1 + pm1 * pp1 + pp1 * pp2
     for k in range(obs[O_N_MELDS] if bridge else 0):
         if obs[O_MELD_KIND + k] != MK_RUN or obs[O_MELD_KEY + k] != suit:

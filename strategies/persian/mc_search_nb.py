@@ -51,6 +51,7 @@ from sim.games.persian.enums import (
 )
 from sim.rng_nb import next_u64
 from strategies.persian.determinize_nb import determinize_into
+from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
 from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
 from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
@@ -67,7 +68,16 @@ _KEEP = 1e12  # prior of a move that is always searched
 
 @njit(cache=True)
 def move_prior(decision, obs, moves, i, base, loose):
-    """A cheap score for pruning candidates: higher is searched first."""
+    """A cheap score for pruning candidates: higher is searched first.
+
+    Parameters
+    ----------
+    decision : D_* code of the decision
+    obs : the seat's observation (P10)
+    moves, i : the legal move rows and the row scored
+    base : meldable points of the hand before a draw (draws only)
+    loose : cards in no partial meld (discards only)
+    """
     kind = moves[i, 0]
     if decision == D_DRAW:
         if kind != MV_TAKE:
@@ -89,7 +99,15 @@ def move_prior(decision, obs, moves, i, base, loose):
 
 @njit(cache=True)
 def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
-    """Write the candidate move indices into ``cand`` (greedy's move first); returns how many."""
+    """Write the candidate move indices into ``cand`` (greedy's move first); returns how many.
+
+    Parameters
+    ----------
+    decision, obs, moves, n : as for a strategy (greedy is asked first)
+    gparams, rng : greedy's parameter row and the random stream
+    max_cand : candidates wanted (<= 0: every legal move)
+    cand : int64[n], filled with the candidate indices
+    """
     first = greedy_decide(decision, obs, moves, n, gparams, rng)
     if first < 0 or first >= n:
         first = 0
@@ -133,13 +151,24 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
 
 @njit(cache=True)
 def mc_search_decide(decision, obs, moves, n, params, rng):
-    """Index of the candidate with the best mean play-out score over sampled worlds."""
+    """Index of the candidate with the best mean play-out score over sampled worlds.
+
+    Parameters
+    ----------
+    decision : D_* code of the decision (draw, play or discard)
+    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : float64 parameter row (P_* slots)
+    rng : uint64[1], the seat's random stream
+
+    Returns the index of the chosen move row.
+    """
     samples = max(1, np.int64(params[P_SAMPLES]))
     policy = np.int64(params[P_ROLLOUT_POLICY])
     max_cand = np.int64(params[P_MAX_CANDIDATES])
     max_turns = np.int64(params[P_ROLLOUT_TURNS])
-    gparams = np.zeros(1, np.float64)
-    gparams[0] = params[P_ROLLOUT_MAX_EXTRA]
+    gparams = np.zeros(GREEDY_MAX_EXTRA + 1, np.float64)  # the greedy play-out policy's parameter row
+    gparams[GREEDY_MAX_EXTRA] = params[P_ROLLOUT_MAX_EXTRA]
     cand = np.empty(n, np.int64)
     nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand)
     if nc == 1:

@@ -46,7 +46,17 @@ POLICY_RANDOM = 1
 
 @njit(cache=True)
 def policy_move(policy, decision, st, moves, n, gparams, rng):
-    """The rollout policy's choice among ``n`` >= 2 legal moves."""
+    """The rollout policy's choice among ``n`` >= 2 legal moves.
+
+    Parameters
+    ----------
+    policy : POLICY_GREEDY or POLICY_RANDOM
+    decision : D_* code of the decision
+    st : the full state (its observation slots are the policy's observation)
+    moves, n : the legal move rows, ``n`` >= 2 of them
+    gparams : greedy's parameter row
+    rng : uint64[1] random stream (random policy)
+    """
     if policy == POLICY_RANDOM:
         return rand_below(rng, n)
     st[O_HAND] = st[S_HANDS + st[O_SEAT]]
@@ -70,6 +80,15 @@ def play_out(st, policy, max_turns, gparams, rng, moves, res):
     POLICY_RANDOM drawing from ``rng``). Stops at the rules' turn cap (P7) or after
     ``max_turns`` more turns (<= 0: no extra limit). ``moves`` and ``res`` are scratch
     buffers (MAX_MOVES x MOVE_COLS, N_RESULT_COLS). Returns (end, out_seat).
+
+    Parameters
+    ----------
+    st : the full state, played out in place from phase ``st[O_DECISION]``
+    policy : POLICY_GREEDY or POLICY_RANDOM, every seat's policy
+    max_turns : stop after this many more turns (<= 0: only the rules' turn cap)
+    gparams : greedy's parameter row (the greedy policy)
+    rng : uint64[1] random stream (the random policy)
+    moves, res : scratch buffers (MAX_MOVES x MOVE_COLS, N_RESULT_COLS)
     """
     cap = st[O_RULES + R_TURN_CAP]
     if max_turns > 0 and st[O_TURN] + max_turns < cap:

@@ -7,7 +7,7 @@ A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
 import numpy as np
 from numba import njit
 
-from sim.games.persian.enums import JOKER0, JOKER_MASK, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS
+from sim.games.persian.enums import JOKER0, JOKER_MASK, N_CARDS, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS
 
 _RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
 JOKER_VALUE = 20  # P4
@@ -18,6 +18,7 @@ _RANK0 = sum(1 << (N_RANKS * s) for s in range(N_SUITS))  # rank 0 of every suit
 RANK_MASKS = np.array([_RANK0 << r for r in range(N_RANKS)], dtype=np.int64)
 SUIT_MASKS = np.array([RANK_BITS << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.int64)
 JOKERS = np.int64(JOKER_MASK)
+ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # every card of the deck
 _U1 = np.uint64(1)
 _U2 = np.uint64(2)
 _U4 = np.uint64(4)

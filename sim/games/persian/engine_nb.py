@@ -76,7 +76,14 @@ def shuffled_deck(seed, deal):
 
 @njit(cache=True)
 def _event(ev, ev_n, slot, kind, seat, a, b, c):
-    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1."""
+    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1.
+
+    Parameters
+    ----------
+    ev, ev_n : the event buffer (deal, row, EVENT_COLS) and the event count per deal (-1: overflowed)
+    slot : this deal's row in ``ev`` and ``ev_n``
+    kind, seat, a, b, c : the event row (EV_* kind, the seat, three values; enums.py)
+    """
     i = ev_n[slot]
     if i < 0:
         return
@@ -140,7 +147,15 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
 def _record_move(ev, ev_n, slot, st, decision, moves, idx):
     """Record the move ``moves[idx]`` the seat to move is about to make (recording mode;
     a stop is not an event). Called before the move is applied: a stock draw records
-    the card on top of the stock."""
+    the card on top of the stock.
+
+    Parameters
+    ----------
+    ev, ev_n, slot : the event buffer, the event counts, this deal's row in both
+    st : the state before the move
+    decision : D_* code of the decision
+    moves, idx : the legal move rows and the index of the chosen one
+    """
     seat = st[O_SEAT]
     kind = moves[idx, 0]
     if decision == D_DRAW:
@@ -256,7 +271,12 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
 
 def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     """``play_deals`` on one thread, in deal order (for checking user strategies: an
-    exception raised inside a strategy reaches Python as itself, not from a parallel region)."""
+    exception raised inside a strategy reaches Python as itself, not from a parallel region).
+
+    Parameters
+    ----------
+    (as ``play_deals``)
+    """
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)

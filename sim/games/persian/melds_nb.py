@@ -124,7 +124,14 @@ def target_placeable(st, hand, target):
 
 @njit(cache=True)
 def _push(moves, n, kind, a, b, c):
-    """Write move row ``n`` = (kind, a, b, c); returns ``n + 1``."""
+    """Write move row ``n`` = (kind, a, b, c); returns ``n + 1``.
+
+    Parameters
+    ----------
+    moves : the move rows (MAX_MOVES x MOVE_COLS)
+    n : the row to write
+    kind, a, b, c : the row (MV_* kind and its three values, enums.py)
+    """
     moves[n, 0] = kind
     moves[n, 1] = a
     moves[n, 2] = b

@@ -110,6 +110,12 @@ def next_seat(seat):
 
 
 @njit(cache=True)
+def seat_after(seat, k):
+    """The seat ``k`` places after ``seat``, clockwise (k = N_SEATS - 1: the seat before)."""
+    return (seat + k) % N_SEATS
+
+
+@njit(cache=True)
 def new_state(deck, dealer, rules):
     """A fresh deal from a shuffled 56-card ``deck`` (P3).
 
@@ -212,7 +218,15 @@ def play_moves(st, moves):
 
 @njit(cache=True)
 def _target_survives(st, hand, target, kind, a, b):
-    """Is ``target`` still placeable after this play? (tries it on ``st``, then undoes it)"""
+    """Is ``target`` still placeable after this play? (tries it on ``st``, then undoes it)
+
+    Parameters
+    ----------
+    st : the state (tried on and restored)
+    hand : the mover's hand
+    target : the pending discard-pile card
+    kind, a, b : the play (MV_MELD with meld mask ``a``, or MV_LAYOFF of card ``a`` onto meld ``b``)
+    """
     nm = st[O_N_MELDS]
     if kind == MV_MELD:
         mk, key = meld_kind_key(a)
@@ -393,6 +407,13 @@ def apply_row(st, decision, kind, a, b, res):
     Returns GOING_ON, END_OUT (the mover went out, P6.4/P6.5: ``st[O_SEAT]`` is still
     the mover) or END_PASSES (four passes in a row on an empty stock, P7). The turn
     cap (P7) is the caller's: it applies before a draw.
+
+    Parameters
+    ----------
+    st : the state, changed in place
+    decision : D_* code of the decision the move answers (the phase ``st`` is in)
+    kind, a, b : the first three columns of the chosen legal move row (MV_* kind and its values)
+    res : int64[N_RESULT_COLS], the deal's result row (the counters are added to it)
     """
     if decision == D_DRAW:
         if apply_draw(st, kind, a, res):
