@@ -16,6 +16,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -352,3 +354,26 @@ def test_adding_a_joker_never_hurts():
         d0 = solver_nb.min_deadwood(c, w, 1, 1, 0)
         c[JOKER] += 1
         assert solver_nb.min_deadwood(c, w, 1, 1, 0) <= d0
+
+
+@st.composite
+def small_hands(draw):
+    """Hands of 7..13 cards from a 2-deck shoe (<= 2 of a natural, <= 4 jokers)."""
+    size = draw(st.integers(7, 13))
+    kinds = draw(st.lists(st.integers(0, 52), min_size=size, max_size=size))
+    hand = []
+    for k in kinds:
+        if hand.count(k) < (4 if k == JOKER else 2):
+            hand.append(k)
+    return hand, draw(st.integers(0, 12))
+
+
+@given(small_hands())
+def test_hypothesis_matches_brute_force(case):
+    """Compiled = brute force on hypothesis-drawn hands (shrinks failures);
+    and can_declare implies deadwood 0 (I5, I6)."""
+    hand, w = case
+    dead, declare = naive.solve(hand, w)
+    assert nb_solve(hand, w) == (dead, declare)
+    if declare:
+        assert dead == 0

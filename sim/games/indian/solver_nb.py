@@ -51,15 +51,27 @@ An arrangement is feasible iff its natural cards are available (kind by kind)
 and its total cost is <= T; it uses every card iff it covers every non-wild
 natural card and its cost equals T exactly.
 
-The solver lists every candidate group of the hand (every run window of every
-suit with every placement of its jokers, every set, every identical triple),
-ordered pure runs, impure runs, sets, and searches combinations (with
-repetition, for identical cards) depth first with at most ``n // 3`` groups.
-Hand state is kept as three 52-bit planes (count >= 1, >= 2, >= 3). Pruning:
-no pure run left to pick -> stop; fewer than two runs or no long run and no
-run left -> stop; covered value + value of the remaining cards that some later
-candidate could cover <= best -> stop. Hands without any pure run candidate or
-without a long run candidate return at once.
+1. Quick rejection (no allocation): I5 needs a pure run (three naturals in a
+   row of one suit, or an identical triple) and a possible run of four, hence
+   >= 7 cards; about 70% of random 13-card hands stop here.
+2. Candidate groups: every run window of every suit with every placement of
+   its jokers (a joker may also stand where a natural is held, leaving that
+   natural free for another group), every set (suit subset + jokers), every
+   identical triple; ordered pure runs, impure runs, sets. Candidates costing
+   more than the pool are left out.
+3. Exact depth-first search (explicit stack: numba does not cache recursive
+   functions safely) over the non-wild natural kinds, run kinds first, then
+   by value: one copy of kind x joins a candidate holding x, or every copy
+   left of x is deadwood. At each node one scan of the candidates that still
+   fit gives (a) the kinds some fitting candidate could still cover -- the
+   others are deadwood at once, and the search stops when that deadwood
+   reaches the best found; (b) whether a pure run, a run of four and two runs
+   can still be had. When every non-wild kind is decided, groups of wild-rank
+   naturals and jokers only may be added (for I5 or to use every card).
+   Hand state is three 52-bit planes (count >= 1, >= 2, >= 3).
+
+Numba note: calls between compiled functions never pass literal constants
+(numba would compile one specialisation per literal value).
 """
 
 import numpy as np
@@ -138,13 +150,15 @@ def _push(cand, nc, mask, triple, cost, value, is_run, is_pure, is_long,
 
 
 @njit(cache=True)
-def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist):
+def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, pool):
     """Append run candidates of every suit: pure ones (want_pure) or impure ones.
 
     A window of positions a..b is a run when at most ``max_j_run`` positions
     lack a natural card; the jokers fill those and, in the impure variants,
-    may also stand where a natural is held (that natural then stays free)."""
+    may also stand where a natural is held (that natural then stays free).
+    Candidates costing more than the pool are left out."""
     maxlen = min(13, n)
+    jcap = min(max_j_run, pool)
     for s in range(4):
         ps = pm[s]
         if ps == 0:
@@ -160,7 +174,7 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist):
                     npres += 1
                 else:
                     miss += 1
-                    if want_pure or miss > max_j_run:
+                    if want_pure or miss > jcap:
                         break
                 length = b - a + 1
                 if length > maxlen:
@@ -173,7 +187,7 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist):
                     kmax = 0
                 else:
                     kmin = 1 if miss == 0 else 0
-                    kmax = min(max_j_run - miss, npres - 1)
+                    kmax = min(jcap - miss, npres - 1)
                 for k in range(kmin, kmax + 1):
                     # every choice of k held positions also filled by jokers:
                     # Gosper's hack over npres-bit combinations of size k
@@ -196,10 +210,11 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist):
                                 else:
                                     value += _card_value(s * 13 + r, wild_rank)
                         nj = _popcount(jm)
-                        nc = _push(cand, nc, kmask, -1, nj + nwild, value,
-                                         1, 1 if nj == 0 else 0,
-                                         1 if length >= 4 else 0,
-                                         length, s, a, jm, length)
+                        if nj + nwild <= pool:
+                            nc = _push(cand, nc, kmask, -1, nj + nwild, value,
+                                             1, 1 if nj == 0 else 0,
+                                             1 if length >= 4 else 0,
+                                             length, s, a, jm, length)
                         if k == 0:
                             break
                         c0 = comb & -comb
@@ -223,21 +238,28 @@ def _gen_triples(cand, nc, counts, wild_rank):
 
 
 @njit(cache=True)
-def _gen_sets(cand, nc, counts, wild_rank, max_j_set):
+def _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool):
+    """Append set candidates: every subset of the suits held of a rank plus
+    jokers, 3 or 4 cards, at most ``max_j_set`` jokers, cost within the pool."""
+    jcap = min(max_j_set, pool)
     for r in range(13):
         sm = 0
         for s in range(4):
             if counts[s * 13 + r] > 0:
                 sm |= 1 << s
-        if sm == 0:
+        if _popcount(sm) + jcap < 3:
             continue
-        for sub in range(15, 0, -1):
-            if sub & ~sm:
-                continue
+        sub = sm
+        while sub:
             k = _popcount(sub)
             jlo = max(0, 3 - k)
-            jhi = min(max_j_set, 4 - k)
+            jhi = min(jcap, 4 - k)
             for j in range(jhi, jlo - 1, -1):
+                cost = j
+                if r == wild_rank:
+                    cost += k
+                if cost > pool:
+                    continue
                 kmask = 0
                 value = 0
                 for s in range(4):
@@ -245,11 +267,9 @@ def _gen_sets(cand, nc, counts, wild_rank, max_j_set):
                         kind = s * 13 + r
                         kmask |= 1 << kind
                         value += _card_value(kind, wild_rank)
-                cost = j
-                if r == wild_rank:
-                    cost += k
                 nc = _push(cand, nc, kmask, -1, cost, value, 0, 0, 0,
-                                 k + j, r, sub, j, k + j)
+                           k + j, r, sub, j, k + j)
+            sub = (sub - 1) & sm
     return nc
 
 
@@ -313,7 +333,7 @@ S_LONG = 11
 S_G = 12       # number of groups chosen
 S_LEAF = 13
 NS = 14
-STACK = 96
+STACK = 40     # >= groups (<= 5) + deadwood decisions (<= 14) + 1
 
 # workspace layout (one allocation per search)
 O_PM = 0
@@ -341,20 +361,24 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
     a1 = 0
     a2 = 0
     a3 = 0
-    for k in range(52):
-        c = counts[k]
-        if c == 0:
-            continue
-        n += c
-        if k % 13 == wild_rank:
-            pool += c
-        else:
-            total += c * _card_value(k, wild_rank)
-        a1 |= 1 << k
-        if c >= 2:
-            a2 |= 1 << k
-        if c >= 3:
-            a3 |= 1 << k
+    for s in range(4):
+        for r in range(13):
+            k = s * 13 + r
+            c = counts[k]
+            if c == 0:
+                continue
+            n += c
+            if r == wild_rank:
+                pool += c
+            elif r >= 8:
+                total += 10 * c
+            else:
+                total += (r + 2) * c
+            a1 |= 1 << k
+            if c >= 2:
+                a2 |= 1 << k
+                if c >= 3:
+                    a3 |= 1 << k
     has_pure = triple_is_run != 0 and a3 != 0
     has_long = False
     for s in range(4):
@@ -398,12 +422,12 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
         cand = np.empty((cap, NF), dtype=np.int64)
         # (no literal constants in calls: numba would compile one copy per value)
         nc = n * 0
-        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist)
+        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist, pool)
         if triple_is_run:
             nc = _gen_triples(cand, nc, counts, wild_rank)
-        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist)
+        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist, pool)
         n_runs = nc
-        nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set)
+        nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool)
         if nc <= cap:
             break
         cap = nc
@@ -526,11 +550,47 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
             runs = st[C, S_RUNS]
             pure = st[C, S_PURE]
             long_ = st[C, S_LONG]
-            if mode == 0 and dead >= best[0]:
-                keep = False
-            elif not _cond_possible(cand, n_runs, b1, b3, cost, pool, runs, pure, long_):
+            # one scan of the candidates that still fit: the kinds they can
+            # cover, and whether I5 can still be met
+            u = 0
+            fp = pure > 0
+            fl = long_ > 0
+            nfit = 0
+            for j in range(nc):
+                if _fits(cand, j, b1, b3, cost, pool):
+                    tk = cand[j, F_TRIPLE]
+                    u |= (1 << tk) if tk >= 0 else cand[j, F_MASK]
+                    if j < n_runs:
+                        nfit += 1
+                        if cand[j, F_PURE]:
+                            fp = True
+                        if cand[j, F_LONG]:
+                            fl = True
+            if not (fp and fl and (runs >= 2 or nfit >= 1)):
                 keep = False
             else:
+                # non-wild kinds no fitting candidate holds are deadwood now
+                forced = b1 & nonwild & ~u
+                if forced:
+                    if mode == 1:
+                        keep = False
+                    else:
+                        b2 = st[C, S_A2]
+                        while forced:
+                            low = forced & -forced
+                            k = _bitindex(low)
+                            dead += vals[k] * (1 + ((b2 >> k) & 1) + ((b3 >> k) & 1))
+                            forced ^= low
+                        forced = b1 & nonwild & ~u
+                        b1 &= ~forced
+                        st[C, S_A1] = b1
+                        st[C, S_A2] = b2 & ~forced
+                        b3 &= ~forced
+                        st[C, S_A3] = b3
+                        st[C, S_DEAD] = dead
+                if mode == 0 and dead >= best[0]:
+                    keep = False
+            if keep:
                 t = st[C, S_T]
                 while t < nord and not ((b1 >> order[t]) & 1):
                     t += 1
@@ -769,12 +829,20 @@ def _take_joker(left):
 
 @njit(cache=True)
 def discard_deadwoods(counts14, wild_rank, max_j_run, max_j_set, triple_is_run, out):
-    """out[k] = min_deadwood after discarding one card of kind k; BIG if not held."""
+    """out[k] = min_deadwood of the hand after discarding one card of kind k
+    (what a greedy player compares every turn); BIG for kinds not held.
+
+    Shared work: when the whole hand cannot meet I5 by the quick test, no
+    13-card part of it can (removing a card never creates a run), so every
+    entry is its total minus the discarded card's value."""
+    n, total, pool, a1, a2, a3, ok = _quick(counts14, wild_rank, max_j_run, triple_is_run)
     c = counts14.copy()
     for k in range(N_KINDS):
         if counts14[k] == 0:
             out[k] = BIG
-            continue
-        c[k] -= 1
-        out[k] = min_deadwood(c, wild_rank, max_j_run, max_j_set, triple_is_run)
-        c[k] += 1
+        elif not ok:
+            out[k] = total - _card_value(k, wild_rank)
+        else:
+            c[k] -= 1
+            out[k] = min_deadwood(c, wild_rank, max_j_run, max_j_set, triple_is_run)
+            c[k] += 1
