@@ -67,56 +67,23 @@ def run_experiment(
             return finished
     if progress is None:
         progress = sys.stderr.isatty()
-    schema = Schema(exp)
-    no_rows = np.zeros((0, schema.result.n_result_cols), dtype=np.int64)
-    arrow_schema = pa.Schema.from_pandas(plays_frame(schema, [Block(0, 0, no_rows)]), preserve_index=False)
-    meta = base_metadata(exp)
+    loop = _ChunkLoop(exp, parts, threads, keep_plays, check_strategies)
     plan = exp.chunks()
-    existing = _existing_chunks(parts) if parts is not None and parts.is_dir() else {}
-    if parts is not None and not parts.is_dir():
-        parts.mkdir()
-        manifest = {"format": RUN_FORMAT, "experiment": exp.to_dict(), "experiment_hash": exp.digest(),
-                    "identity": exp.identity(), "versions": meta["versions"], "created": meta["created"]}
-        _atomic_write_text(json.dumps(manifest, indent=2) + "\n", parts / MANIFEST)
-
-    totals = Totals(exp)
-    sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
-    kept: list[pd.DataFrame] = []
-    stopped_by = "deals"
-    done_before = sum(stop - start for start, stop in plan if (start, stop) in existing)
+    done_before = sum(stop - start for start, stop in plan if (start, stop) in loop.existing)
     bar = tqdm(total=exp.deals, initial=done_before, unit="deal", unit_scale=True, file=sys.stderr,
                disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.2,
                desc=exp.kind)
-    finished_chunks: list[tuple[int, int]] = []
-    timings = {"engine": 0.0, "frames": 0.0, "stats": 0.0, "write": 0.0, "write_wait": 0.0, "read": 0.0}
-    writer = _Writer(parts / FINAL_TMP, timings) if parts is not None else None
+    stopped_by = "deals"
     with _StopOnSigint(lambda msg: bar.write(f"rummy-sim: {msg}", file=sys.stderr)) as stop_flag:
         try:
             for k, (start, stop) in enumerate(plan):
                 t0 = time.perf_counter()
-                path = parts / chunk_name(start, stop) if parts is not None else None
-                reused = (start, stop) in existing
-                if reused:
-                    table, frame, cstats = _read_chunk(exp, path, start, stop, keep_plays)
-                    writer.submit(table.cast(arrow_schema.with_metadata(table.schema.metadata)), None)
-                    del table
-                    timings["read"] += time.perf_counter() - t0
-                else:
-                    frame = play_chunk(exp, start, stop, threads, schema, timings, check_strategies)
-                    t1 = time.perf_counter()
-                    cstats = stats_of_frame(exp, start, stop, frame)
-                    timings["stats"] += time.perf_counter() - t1
-                    if writer is not None:
-                        writer.submit(_table(frame, {**meta, "deal_range": [start, stop]}), path)
+                reused = loop.chunk(start, stop)
+                if not reused:
                     bar.update(stop - start)
-                if keep_plays:
-                    kept.append(frame)
-                del frame
-                totals.add(cstats)
-                finished_chunks.append((start, stop))
-                if sprt is not None and sprt.update(cstats.set_diffs[0]) != "continue":
+                if loop.sprt_decided():
                     stopped_by = "sprt"
-                _postfix(bar, totals)
+                _postfix(bar, loop.totals)
                 info = ChunkInfo(k, start, stop, k + 1, len(plan), reused, time.perf_counter() - t0)
                 want_stop = bool(on_chunk(info)) if on_chunk is not None else False
                 if stopped_by == "sprt":
@@ -124,18 +91,9 @@ def run_experiment(
                 if (want_stop or stop_flag.requested) and k + 1 < len(plan):
                     stopped_by = "interrupt"
                     break
-            result = _result(exp, totals, meta, finished_chunks, stopped_by, sprt, kept, out,
-                             time.perf_counter() - t_start)
-            result.timings = timings
-            if writer is not None:
-                if stopped_by == "interrupt":
-                    writer.abort()
-                else:
-                    writer.finish(result.meta, out)
-                    shutil.rmtree(parts)
+            result = loop.result(stopped_by, out, time.perf_counter() - t_start)
         except BaseException:
-            if writer is not None:
-                writer.abort()  # the chunk in flight is kept; the unfinished final file is not
+            loop.abort()  # the chunk in flight is kept; the unfinished final file is not
             raise
         finally:
             bar.close()
@@ -143,6 +101,89 @@ def run_experiment(
         raise RunInterrupted(result, parts)
     result.seconds = time.perf_counter() - t_start
     return result
+
+
+class _ChunkLoop:
+    """What the chunk loop of one run keeps: its schema, statistics, writer and timings.
+
+    ``chunk`` plays a chunk (or reads it back from the parts folder of an interrupted
+    run), reduces it to statistics and hands it to the writer; ``result`` closes the
+    run (final file, or the parts kept for --resume after an interrupt)."""
+
+    def __init__(self, exp: Experiment, parts: Path | None, threads: int | None, keep_plays: bool,
+                 check_strategies: bool):
+        self.exp, self.parts, self.threads = exp, parts, threads
+        self.keep_plays, self.check = keep_plays, check_strategies
+        self.schema = Schema(exp)
+        no_rows = np.zeros((0, self.schema.result.n_result_cols), dtype=np.int64)
+        self.arrow_schema = pa.Schema.from_pandas(plays_frame(self.schema, [Block(0, 0, no_rows)]),
+                                                  preserve_index=False)
+        self.meta = base_metadata(exp)
+        self.existing = _start_parts(exp, parts, self.meta) if parts is not None else {}
+        self.totals = Totals(exp)
+        self.sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
+        self.kept: list[pd.DataFrame] = []
+        self.finished: list[tuple[int, int]] = []
+        self.timings = {"engine": 0.0, "frames": 0.0, "stats": 0.0, "write": 0.0, "write_wait": 0.0, "read": 0.0}
+        self.writer = _Writer(parts / FINAL_TMP, self.timings) if parts is not None else None
+        self._last = None
+
+    def chunk(self, start: int, stop: int) -> bool:
+        """Play or reuse deals ``start .. stop-1``; True when the chunk was read back."""
+        t0 = time.perf_counter()
+        path = self.parts / chunk_name(start, stop) if self.parts is not None else None
+        reused = (start, stop) in self.existing
+        if reused:
+            table, frame, cstats = _read_chunk(self.exp, path, start, stop, self.keep_plays)
+            self.writer.submit(table.cast(self.arrow_schema.with_metadata(table.schema.metadata)), None)
+            del table
+            self.timings["read"] += time.perf_counter() - t0
+        else:
+            frame = play_chunk(self.exp, start, stop, self.threads, self.schema, self.timings, self.check)
+            t1 = time.perf_counter()
+            cstats = stats_of_frame(self.exp, start, stop, frame)
+            self.timings["stats"] += time.perf_counter() - t1
+            if self.writer is not None:
+                self.writer.submit(_table(frame, {**self.meta, "deal_range": [start, stop]}), path)
+        if self.keep_plays:
+            self.kept.append(frame)
+        del frame
+        self.totals.add(cstats)
+        self.finished.append((start, stop))
+        self._last = cstats
+        return reused
+
+    def sprt_decided(self) -> bool:
+        """Whether the sequential test, updated with the last chunk's deal sets, has decided."""
+        return self.sprt is not None and self.sprt.update(self._last.set_diffs[0]) != "continue"
+
+    def result(self, stopped_by: str, out: Path | None, seconds: float) -> ExperimentResult:
+        result = _result(self.exp, self.totals, self.meta, self.finished, stopped_by, self.sprt, self.kept, out,
+                         seconds)
+        result.timings = self.timings
+        if self.writer is not None:
+            if stopped_by == "interrupt":
+                self.writer.abort()
+            else:
+                self.writer.finish(result.meta, out)
+                shutil.rmtree(self.parts)
+        return result
+
+    def abort(self) -> None:
+        if self.writer is not None:
+            self.writer.abort()
+
+
+def _start_parts(exp: Experiment, parts: Path, meta: dict) -> dict[tuple[int, int], Path]:
+    """The finished chunks of an interrupted run in ``parts``; a new parts folder with its
+    manifest when there is none."""
+    if parts.is_dir():
+        return _existing_chunks(parts)
+    parts.mkdir()
+    manifest = {"format": RUN_FORMAT, "experiment": exp.to_dict(), "experiment_hash": exp.digest(),
+                "identity": exp.identity(), "versions": meta["versions"], "created": meta["created"]}
+    _atomic_write_text(json.dumps(manifest, indent=2) + "\n", parts / MANIFEST)
+    return {}
 
 
 def _postfix(bar: tqdm, totals: Totals) -> None:
