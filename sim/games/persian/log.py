@@ -39,7 +39,7 @@ from sim.games.persian.enums import (
 
 FORMAT = "rummy-log/1"
 GAME = "persian"
-END_KINDS = ("out", "passes", "cap")
+END_KINDS = tuple(n for n in END_NAMES if n != "error")  # the ends a finished deal can have (P7)
 SCORE_KEYS = ("table", "hand", "bonus", "total")
 TOP_KEYS = (
     "format", "game", "rules", "seed", "deal", "dealer", "strategies", "hands",
@@ -78,109 +78,10 @@ def build_deal_log(
         raise ValueError(f"events must have shape (n, {EVENT_COLS}), got {ev.shape}")
     if len(hands) != N_SEATS:
         raise ValueError(f"hands: expected {N_SEATS} seats, got {len(hands)}")
-
-    # Replayed state: card ids in the pile (bottom first), stock position, hand masks.
-    pile: list[int] = [int(discard)]
-    stock_ids = [int(c) for c in stock]
-    stock_pos = 0
-    held = [0] * N_SEATS
-    for s, h in enumerate(hands):
-        for c in h:
-            held[s] |= 1 << int(c)
-    n_melds = 0
-    turns: list[dict] = []
-    open_turn: dict | None = None  # the turn still waiting for plays or a discard
-    end_row: tuple[int, int] | None = None
-
-    def fail(i: int, msg: str) -> ValueError:
-        return ValueError(f"deal {deal}, event {i}: {msg}")
-
+    replay = _Replay(deal, hands, discard, stock)
     for i, row in enumerate(ev):
-        kind, seat, a, b, _c = (int(x) for x in row)
-        if kind in (EV_LEGAL, EV_DECISION):
-            continue
-        if end_row is not None:
-            raise fail(i, f"event kind {kind} after the end event")
-        if kind == EV_END:
-            end_row = (seat, a)
-            continue
-        if not 0 <= seat < N_SEATS:
-            raise fail(i, f"seat {seat} out of range")
-        if kind in (EV_STOCK, EV_TAKE, EV_PASS):
-            if open_turn is not None:
-                raise fail(i, f"seat {seat} draws but the turn of seat {open_turn['seat']} "
-                              "ended without a discard")
-            if kind == EV_STOCK:
-                if stock_pos >= len(stock_ids):
-                    raise fail(i, f"seat {seat} draws {card_name(a)} from an empty stock")
-                if a != stock_ids[stock_pos]:
-                    raise fail(i, f"seat {seat} draws {card_name(a)} but the stock top is "
-                                  f"{card_name(stock_ids[stock_pos])}")
-                stock_pos += 1
-                held[seat] |= 1 << a
-                draw: Any = {"stock": card_name(a)}
-            elif kind == EV_TAKE:
-                depth, mask = a, b
-                if not 0 <= depth < len(pile):
-                    raise fail(i, f"take at depth {depth} from a pile of {len(pile)} cards")
-                taken = pile[len(pile) - 1 - depth:][::-1]  # top first; last is the target
-                taken_mask = sum(1 << c for c in taken)
-                if taken_mask != mask:
-                    raise fail(i, f"seat {seat} takes depth {depth}: event mask {_mask_str(mask)} "
-                                  f"but the pile's top {depth + 1} cards are {_mask_str(taken_mask)}")
-                del pile[len(pile) - 1 - depth:]
-                held[seat] |= mask
-                draw = {"depth": depth, "cards": [card_name(c) for c in taken]}
-            else:
-                draw = "pass"
-            turn = {"seat": seat, "draw": draw, "plays": [], "discard": None}
-            turns.append(turn)
-            open_turn = None if kind == EV_PASS else turn
-            continue
-        if open_turn is None or open_turn["seat"] != seat:
-            raise fail(i, f"seat {seat} plays or discards outside its turn")
-        if kind == EV_MELD:
-            if a & ~held[seat]:
-                raise fail(i, f"seat {seat} melds {_mask_str(a)} but holds {_mask_str(held[seat])}")
-            held[seat] &= ~a
-            open_turn["plays"].append({"meld": mask_to_names(a)})
-            n_melds += 1
-        elif kind == EV_LAYOFF:
-            if not held[seat] >> a & 1:
-                raise fail(i, f"seat {seat} lays off {card_name(a)} which it does not hold")
-            if not 0 <= b < n_melds:
-                raise fail(i, f"lay-off onto meld {b} but only {n_melds} melds are on the table")
-            held[seat] &= ~(1 << a)
-            open_turn["plays"].append({"layoff": card_name(a), "onto": b})
-        elif kind == EV_DISCARD:
-            if not held[seat] >> a & 1:
-                raise fail(i, f"seat {seat} discards {card_name(a)} which it does not hold")
-            held[seat] &= ~(1 << a)
-            pile.append(a)
-            open_turn["discard"] = card_name(a)
-            open_turn = None
-        else:
-            raise fail(i, f"unknown event kind {kind}")
-
-    end = result["end"]
-    if end not in END_KINDS:
-        raise ValueError(f"deal {deal}: result end {end!r} is not one of {END_KINDS}")
-    out_seat = result.get("out_seat")
-    out_seat = None if out_seat is None or int(out_seat) < 0 else int(out_seat)
-    if (end == "out") != (out_seat is not None):
-        raise ValueError(f"deal {deal}: end {end!r} with out_seat {out_seat!r}")
-    if end_row is not None:
-        ev_seat, ev_code = end_row
-        ev_end = END_NAMES[ev_code] if 0 <= ev_code < len(END_NAMES) else str(ev_code)
-        if ev_end != end or (ev_seat if ev_seat >= 0 else None) != out_seat:
-            raise ValueError(f"deal {deal}: end event says {ev_end!r} seat {ev_seat}, "
-                             f"result says {end!r} seat {out_seat}")
-    if open_turn is not None and not (end == "out" and open_turn["seat"] == out_seat):
-        raise ValueError(f"deal {deal}: the last turn (seat {open_turn['seat']}) has no discard "
-                         f"but the deal ended {end!r}")
-    if end == "out" and held[out_seat]:
-        raise ValueError(f"deal {deal}: seat {out_seat} went out still holding {_mask_str(held[out_seat])}")
-
+        replay.event(i, *(int(x) for x in row))
+    end, out_seat = _check_end(deal, result, replay)
     return {
         "format": FORMAT,
         "game": GAME,
@@ -191,12 +92,133 @@ def build_deal_log(
         "strategies": [str(s) for s in strategies],
         "hands": [[card_name(c) for c in h] for h in hands],
         "discard": [card_name(discard)],
-        "stock": [card_name(c) for c in stock_ids],
-        "turns": turns,
+        "stock": [card_name(c) for c in replay.stock],
+        "turns": replay.turns,
         "end": end,
         "out_seat": out_seat,
         "score": {k: [int(v) for v in result[k]] for k in SCORE_KEYS},
     }
+
+
+class _Replay:
+    """The cards replayed event by event: the pile (bottom first), the stock position, the
+    hands as masks, the melds made, the turns written so far."""
+
+    def __init__(self, deal: int, hands: list[list[int]], discard: int, stock: list[int]):
+        self.deal = deal
+        self.pile: list[int] = [int(discard)]
+        self.stock = [int(c) for c in stock]
+        self.stock_pos = 0
+        self.held = [0] * N_SEATS
+        for s, h in enumerate(hands):
+            for c in h:
+                self.held[s] |= 1 << int(c)
+        self.n_melds = 0
+        self.turns: list[dict] = []
+        self.open_turn: dict | None = None  # the turn still waiting for plays or a discard
+        self.end_row: tuple[int, int] | None = None
+
+    def fail(self, i: int, msg: str) -> ValueError:
+        return ValueError(f"deal {self.deal}, event {i}: {msg}")
+
+    def event(self, i: int, kind: int, seat: int, a: int, b: int, _c: int) -> None:
+        if kind in (EV_LEGAL, EV_DECISION):
+            return
+        if self.end_row is not None:
+            raise self.fail(i, f"event kind {kind} after the end event")
+        if kind == EV_END:
+            self.end_row = (seat, a)
+            return
+        if not 0 <= seat < N_SEATS:
+            raise self.fail(i, f"seat {seat} out of range")
+        if kind in (EV_STOCK, EV_TAKE, EV_PASS):
+            self.draw(i, kind, seat, a, b)
+        elif self.open_turn is None or self.open_turn["seat"] != seat:
+            raise self.fail(i, f"seat {seat} plays or discards outside its turn")
+        else:
+            self.play(i, kind, seat, a, b)
+
+    def draw(self, i: int, kind: int, seat: int, a: int, b: int) -> None:
+        """A stock draw, a take of the top ``a + 1`` cards of the pile (mask ``b``) or a pass."""
+        if self.open_turn is not None:
+            raise self.fail(i, f"seat {seat} draws but the turn of seat {self.open_turn['seat']} "
+                               "ended without a discard")
+        if kind == EV_STOCK:
+            if self.stock_pos >= len(self.stock):
+                raise self.fail(i, f"seat {seat} draws {card_name(a)} from an empty stock")
+            if a != self.stock[self.stock_pos]:
+                raise self.fail(i, f"seat {seat} draws {card_name(a)} but the stock top is "
+                                   f"{card_name(self.stock[self.stock_pos])}")
+            self.stock_pos += 1
+            self.held[seat] |= 1 << a
+            draw: Any = {"stock": card_name(a)}
+        elif kind == EV_TAKE:
+            depth, mask, pile = a, b, self.pile
+            if not 0 <= depth < len(pile):
+                raise self.fail(i, f"take at depth {depth} from a pile of {len(pile)} cards")
+            taken = pile[len(pile) - 1 - depth:][::-1]  # top first; last is the target
+            taken_mask = sum(1 << c for c in taken)
+            if taken_mask != mask:
+                raise self.fail(i, f"seat {seat} takes depth {depth}: event mask {_mask_str(mask)} "
+                                   f"but the pile's top {depth + 1} cards are {_mask_str(taken_mask)}")
+            del pile[len(pile) - 1 - depth:]
+            self.held[seat] |= mask
+            draw = {"depth": depth, "cards": [card_name(c) for c in taken]}
+        else:
+            draw = "pass"
+        turn = {"seat": seat, "draw": draw, "plays": [], "discard": None}
+        self.turns.append(turn)
+        self.open_turn = None if kind == EV_PASS else turn
+
+    def play(self, i: int, kind: int, seat: int, a: int, b: int) -> None:
+        """A meld (mask ``a``), a lay-off of card ``a`` onto meld ``b`` or the discard of ``a``."""
+        held, turn = self.held, self.open_turn
+        if kind == EV_MELD:
+            if a & ~held[seat]:
+                raise self.fail(i, f"seat {seat} melds {_mask_str(a)} but holds {_mask_str(held[seat])}")
+            held[seat] &= ~a
+            turn["plays"].append({"meld": mask_to_names(a)})
+            self.n_melds += 1
+        elif kind == EV_LAYOFF:
+            if not held[seat] >> a & 1:
+                raise self.fail(i, f"seat {seat} lays off {card_name(a)} which it does not hold")
+            if not 0 <= b < self.n_melds:
+                raise self.fail(i, f"lay-off onto meld {b} but only {self.n_melds} melds are on the table")
+            held[seat] &= ~(1 << a)
+            turn["plays"].append({"layoff": card_name(a), "onto": b})
+        elif kind == EV_DISCARD:
+            if not held[seat] >> a & 1:
+                raise self.fail(i, f"seat {seat} discards {card_name(a)} which it does not hold")
+            held[seat] &= ~(1 << a)
+            self.pile.append(a)
+            turn["discard"] = card_name(a)
+            self.open_turn = None
+        else:
+            raise self.fail(i, f"unknown event kind {kind}")
+
+
+def _check_end(deal: int, result: dict, replay: _Replay) -> tuple[str, int | None]:
+    """(end, out seat) of the result, checked against the end event and the replayed cards."""
+    end = result["end"]
+    if end not in END_KINDS:
+        raise ValueError(f"deal {deal}: result end {end!r} is not one of {END_KINDS}")
+    out_seat = result.get("out_seat")
+    out_seat = None if out_seat is None or int(out_seat) < 0 else int(out_seat)
+    if (end == "out") != (out_seat is not None):
+        raise ValueError(f"deal {deal}: end {end!r} with out_seat {out_seat!r}")
+    if replay.end_row is not None:
+        ev_seat, ev_code = replay.end_row
+        ev_end = END_NAMES[ev_code] if 0 <= ev_code < len(END_NAMES) else str(ev_code)
+        if ev_end != end or (ev_seat if ev_seat >= 0 else None) != out_seat:
+            raise ValueError(f"deal {deal}: end event says {ev_end!r} seat {ev_seat}, "
+                             f"result says {end!r} seat {out_seat}")
+    open_turn = replay.open_turn
+    if open_turn is not None and not (end == "out" and open_turn["seat"] == out_seat):
+        raise ValueError(f"deal {deal}: the last turn (seat {open_turn['seat']}) has no discard "
+                         f"but the deal ended {end!r}")
+    if end == "out" and replay.held[out_seat]:
+        raise ValueError(f"deal {deal}: seat {out_seat} went out still holding {_mask_str(replay.held[out_seat])}")
+    return end, out_seat
 
 
 # --- structure check -------------------------------------------------------------------------
@@ -253,6 +275,16 @@ def validate_log(d: dict) -> None:
     if not isinstance(st, list) or len(st) != N_SEATS or not all(isinstance(s, str) for s in st):
         raise ValueError(f"strategies: expected {N_SEATS} strings, got {st!r}")
 
+    _check_deck(d)
+    if not isinstance(d["turns"], list):
+        raise ValueError("turns: expected a list")
+    for t, turn in enumerate(d["turns"]):
+        _check_turn(t, turn)
+    _check_end_and_score(d)
+
+
+def _check_deck(d: dict) -> None:
+    """The dealt hands, up card and stock are exactly one 56-card deck (P1, P3)."""
     if not isinstance(d["hands"], list) or len(d["hands"]) != N_SEATS:
         raise ValueError(f"hands: expected {N_SEATS} lists of cards")
     dealt: list[int] = []
@@ -274,45 +306,48 @@ def validate_log(d: dict) -> None:
         missing = sorted(card_name(c) for c in (full - deck).elements())
         raise ValueError(f"hands/discard/stock: not one 56-card deck (extra {extra}, missing {missing})")
 
-    if not isinstance(d["turns"], list):
-        raise ValueError("turns: expected a list")
-    for t, turn in enumerate(d["turns"]):
-        w = f"turns[{t}]"
-        if not isinstance(turn, dict):
-            raise ValueError(f"{w}: expected an object")
-        for k in TURN_KEYS:
-            if k not in turn:
-                raise ValueError(f"{w}.{k}: missing")
-        _seat(turn["seat"], f"{w}.seat")
-        draw = turn["draw"]
-        if draw == "pass":
-            if turn["plays"] or turn["discard"] is not None:
-                raise ValueError(f"{w}: a pass must have no plays and a null discard")
-        elif isinstance(draw, dict) and set(draw) == {"stock"}:
-            _card(draw["stock"], f"{w}.draw.stock")
-        elif isinstance(draw, dict) and set(draw) == {"depth", "cards"}:
-            if not _is_int(draw["depth"]) or draw["depth"] < 0:
-                raise ValueError(f"{w}.draw.depth: expected an integer >= 0, got {draw['depth']!r}")
-            if len(_cards(draw["cards"], f"{w}.draw.cards")) != draw["depth"] + 1:
-                raise ValueError(f"{w}.draw.cards: expected depth + 1 = {draw['depth'] + 1} cards")
-        else:
-            raise ValueError(f"{w}.draw: expected {{'stock': CARD}}, {{'depth', 'cards'}} or 'pass', got {draw!r}")
-        if not isinstance(turn["plays"], list):
-            raise ValueError(f"{w}.plays: expected a list")
-        for p, play in enumerate(turn["plays"]):
-            wp = f"{w}.plays[{p}]"
-            if isinstance(play, dict) and set(play) == {"meld"}:
-                if len(_cards(play["meld"], f"{wp}.meld")) < 3:
-                    raise ValueError(f"{wp}.meld: a meld has at least 3 cards")
-            elif isinstance(play, dict) and set(play) == {"layoff", "onto"}:
-                _card(play["layoff"], f"{wp}.layoff")
-                if not _is_int(play["onto"]) or play["onto"] < 0:
-                    raise ValueError(f"{wp}.onto: expected a meld number >= 0, got {play['onto']!r}")
-            else:
-                raise ValueError(f"{wp}: expected {{'meld': [...]}} or {{'layoff', 'onto'}}, got {play!r}")
-        if turn["discard"] is not None:
-            _card(turn["discard"], f"{w}.discard")
 
+def _check_turn(t: int, turn: Any) -> None:
+    """One turn: its four keys, its draw, its plays and its discard (LOG_FORMAT.md)."""
+    w = f"turns[{t}]"
+    if not isinstance(turn, dict):
+        raise ValueError(f"{w}: expected an object")
+    for k in TURN_KEYS:
+        if k not in turn:
+            raise ValueError(f"{w}.{k}: missing")
+    _seat(turn["seat"], f"{w}.seat")
+    draw = turn["draw"]
+    if draw == "pass":
+        if turn["plays"] or turn["discard"] is not None:
+            raise ValueError(f"{w}: a pass must have no plays and a null discard")
+    elif isinstance(draw, dict) and set(draw) == {"stock"}:
+        _card(draw["stock"], f"{w}.draw.stock")
+    elif isinstance(draw, dict) and set(draw) == {"depth", "cards"}:
+        if not _is_int(draw["depth"]) or draw["depth"] < 0:
+            raise ValueError(f"{w}.draw.depth: expected an integer >= 0, got {draw['depth']!r}")
+        if len(_cards(draw["cards"], f"{w}.draw.cards")) != draw["depth"] + 1:
+            raise ValueError(f"{w}.draw.cards: expected depth + 1 = {draw['depth'] + 1} cards")
+    else:
+        raise ValueError(f"{w}.draw: expected {{'stock': CARD}}, {{'depth', 'cards'}} or 'pass', got {draw!r}")
+    if not isinstance(turn["plays"], list):
+        raise ValueError(f"{w}.plays: expected a list")
+    for p, play in enumerate(turn["plays"]):
+        wp = f"{w}.plays[{p}]"
+        if isinstance(play, dict) and set(play) == {"meld"}:
+            if len(_cards(play["meld"], f"{wp}.meld")) < 3:
+                raise ValueError(f"{wp}.meld: a meld has at least 3 cards")
+        elif isinstance(play, dict) and set(play) == {"layoff", "onto"}:
+            _card(play["layoff"], f"{wp}.layoff")
+            if not _is_int(play["onto"]) or play["onto"] < 0:
+                raise ValueError(f"{wp}.onto: expected a meld number >= 0, got {play['onto']!r}")
+        else:
+            raise ValueError(f"{wp}: expected {{'meld': [...]}} or {{'layoff', 'onto'}}, got {play!r}")
+    if turn["discard"] is not None:
+        _card(turn["discard"], f"{w}.discard")
+
+
+def _check_end_and_score(d: dict) -> None:
+    """The end reason, the out seat and the score (total = table - hand + bonus, P8)."""
     if d["end"] not in END_KINDS:
         raise ValueError(f"end: expected one of {END_KINDS}, got {d['end']!r}")
     if d["end"] == "out":
