@@ -1,0 +1,1 @@
+"""Indian Rummy strategies: compiled kernels and their parameter declarations."""
