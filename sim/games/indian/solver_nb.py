@@ -320,7 +320,7 @@ def _cond_possible(cand, n_runs, a1, a3, cost, pool, runs, pure, long_):
 # fields of a search stack frame
 S_T = 0        # index in the decision order (nord = every kind decided)
 S_Q = 1        # next position in the candidate list being tried
-S_END = 2      # end of that list
+S_END = 2      # (unused)
 S_PHASE = 3    # 0: groups being tried; 1: deadwood branch taken
 S_A1 = 4
 S_A2 = 5
@@ -339,9 +339,7 @@ STACK = 40     # >= groups (<= 5) + deadwood decisions (<= 14) + 1
 O_PM = 0
 O_PLIST = O_PM + 4
 O_VALS = O_PLIST + 14
-O_CSTART = O_VALS + N_KINDS
-O_FILL = O_CSTART + N_KINDS + 1
-O_ORDER = O_FILL + N_KINDS + 1
+O_ORDER = O_VALS + N_KINDS
 O_KEY = O_ORDER + 52
 O_BEST = O_KEY + 52
 O_BPATH = O_BEST + 3
@@ -434,65 +432,34 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     if not _cond_possible(cand, n_runs, a1, a3, 0, pool, 0, 0, 0):
         return total, False, 0
 
-    # candidates of every non-wild kind (CSR), zero-value candidates
+    # decision order: non-wild kinds held and coverable; first those some run
+    # candidate holds (the I5 skeleton is settled early, which lets the
+    # condition test prune), then by value. Kinds no candidate holds are
+    # deadwood from the start and leave the planes.
     vals = ws[O_VALS:O_VALS + N_KINDS]
-    cstart = ws[O_CSTART:O_CSTART + N_KINDS + 1]
-    cstart[:] = 0
     nonwild = a1
     for s in range(4):
         nonwild &= ~(1 << (s * 13 + wild_rank))
-    nz = 0
+    cover = 0
+    runcover = 0
     for j in range(nc):
-        tk = cand[j, F_TRIPLE]
-        m = (1 << tk) if tk >= 0 else cand[j, F_MASK]
-        m &= nonwild
-        if m == 0:
-            nz += 1
-        while m:
-            low = m & -m
-            cstart[_bitindex(low) + 1] += 1
-            m ^= low
-    for k in range(N_KINDS):
-        cstart[k + 1] += cstart[k]
-    lists = np.empty(cstart[N_KINDS] + nz + 1, dtype=np.int64)
-    clist = lists[:cstart[N_KINDS] + 1]
-    zlist = lists[cstart[N_KINDS]:]
-    fill = ws[O_FILL:O_FILL + N_KINDS + 1]
-    for k in range(N_KINDS + 1):
-        fill[k] = cstart[k]
-    nz = 0
-    for j in range(nc):
-        tk = cand[j, F_TRIPLE]
-        m = (1 << tk) if tk >= 0 else cand[j, F_MASK]
-        m &= nonwild
-        if m == 0:
-            zlist[nz] = j
-            nz += 1
-        while m:
-            low = m & -m
-            k = _bitindex(low)
-            clist[fill[k]] = j
-            fill[k] += 1
-            m ^= low
-    # decision order: non-wild kinds held and coverable; first those some run
-    # candidate holds (the I5 skeleton is settled early, which lets
-    # _cond_possible prune), then by value, then fewest candidates. Kinds no
-    # candidate holds are deadwood from the start.
+        cover |= cand[j, F_MASK]
+        if j < n_runs:
+            runcover |= cand[j, F_MASK]
     order = ws[O_ORDER:O_ORDER + 52]
     key = ws[O_KEY:O_KEY + 52]
     nord = 0
     dead0 = 0
     for k in range(52):
-        if counts[k] == 0 or k % 13 == wild_rank:
+        if not (nonwild >> k) & 1:
             continue
         v = _card_value(k, wild_rank)
         vals[k] = v
-        nck = cstart[k + 1] - cstart[k]
-        if nck == 0:
+        if not (cover >> k) & 1:
             dead0 += counts[k] * v
             continue
-        kk = v * 64 - min(nck, 63)
-        if clist[cstart[k]] < n_runs:
+        kk = v * 64 + k
+        if (runcover >> k) & 1:
             kk += 4096
         i = nord
         while i > 0 and key[i - 1] < kk:
@@ -504,13 +471,10 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
         nord += 1
     if mode == 1 and dead0 > 0:
         return -1, False, 0
-    # kinds nobody can use leave the planes
-    for k in range(52):
-        if counts[k] > 0 and k % 13 != wild_rank and cstart[k + 1] == cstart[k]:
-            b = ~(1 << k)
-            a1 &= b
-            a2 &= b
-            a3 &= b
+    gone = nonwild & ~cover
+    a1 &= ~gone
+    a2 &= ~gone
+    a3 &= ~gone
     best = ws[O_BEST:O_BEST + 3]
     best[1] = 0
     best[2] = 0
@@ -521,7 +485,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     # one in ``order``: one copy of kind x joins a candidate group holding x
     # (further copies of x only take candidates at or after that one, so no
     # arrangement is met twice), or every copy left of x is deadwood (mode 0
-    # only). Once all are decided, groups without non-wild naturals (zlist)
+    # only). Once all are decided, groups without non-wild naturals
     # may be added for the conditions or to use every card.
     st = ws[O_ST:O_ST + STACK * NS].reshape((STACK, NS))
     path = ws[O_PATH:O_PATH + STACK]
@@ -558,8 +522,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
             nfit = 0
             for j in range(nc):
                 if _fits(cand, j, b1, b3, cost, pool):
-                    tk = cand[j, F_TRIPLE]
-                    u |= (1 << tk) if tk >= 0 else cand[j, F_MASK]
+                    u |= cand[j, F_MASK]
                     if j < n_runs:
                         nfit += 1
                         if cand[j, F_PURE]:
@@ -597,11 +560,9 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
                     qmin = -1
                 st[C, S_T] = t
                 st[C, S_PHASE] = 0
+                st[C, S_Q] = 0 if qmin < 0 else qmin
                 if t < nord:
-                    x = order[t]
                     st[C, S_LEAF] = 0
-                    st[C, S_Q] = cstart[x] if qmin < 0 else qmin
-                    st[C, S_END] = cstart[x + 1]
                 else:
                     st[C, S_LEAF] = 1
                     g = st[C, S_G]
@@ -621,8 +582,6 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
                                 bpath[i] = path[i]
                             keep = False
                             stop = True
-                    st[C, S_Q] = 0 if qmin < 0 else qmin
-                    st[C, S_END] = nz
             if keep:
                 L = C
             C = -1
@@ -630,12 +589,14 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
         if L < 0:
             break
         q = st[L, S_Q]
-        if q < st[L, S_END]:
+        if q < nc:
             st[L, S_Q] = q + 1
+            j = q
             if st[L, S_LEAF]:
-                j = zlist[q]
-            else:
-                j = clist[q]
+                if cand[j, F_MASK] & nonwild:
+                    continue     # only groups without non-wild naturals now
+            elif not (cand[j, F_MASK] >> order[st[L, S_T]]) & 1:
+                continue         # candidates holding the kind being decided
             b1 = st[L, S_A1]
             b3 = st[L, S_A3]
             cost = st[L, S_COST]
