@@ -18,7 +18,7 @@ import numba
 import numpy as np
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repository
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 

@@ -41,7 +41,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repository
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
