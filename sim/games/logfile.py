@@ -58,13 +58,12 @@ def read_deal(path: str | Path, deal_index: int) -> dict:
     """The deal whose ``"deal"`` field is ``deal_index``; ValueError listing the deals present if absent."""
     logs = read_jsonl(path)
     for d in logs:
-        if d.get("deal") == deal_index:
+        if isinstance(d, dict) and d.get("deal") == deal_index:
             return d
-    present = sorted(d["deal"] for d in logs if isinstance(d.get("deal"), int))
+    present = sorted(d["deal"] for d in logs if isinstance(d, dict) and isinstance(d.get("deal"), int)
+                     and not isinstance(d.get("deal"), bool))
     if not present:
         raise ValueError(f"deal {deal_index} not in {path}: the file holds no deals")
     contiguous = present == list(range(present[0], present[-1] + 1))
     span = f"{present[0]}..{present[-1]}" + ("" if contiguous else " (with gaps)")
     raise ValueError(f"deal {deal_index} not in {path}: it holds {len(present)} deals, numbered {span}")
-
-

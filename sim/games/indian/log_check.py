@@ -32,10 +32,10 @@ replay_log``), not here.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
+
+from sim.games.logfile import read_deal, read_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
 GAME = "indian"
@@ -52,37 +52,6 @@ TOP_KEYS = (
 )
 DECLARE_KEYS = {"discard", "groups"}
 DECLARE_OPTIONAL = {"valid", "ungrouped"}
-
-
-# --- JSONL files -------------------------------------------------------------------------
-
-
-def read_jsonl(path: str | Path) -> list[dict]:
-    """Every deal log of a JSONL file, in file order (blank lines are skipped)."""
-    logs = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                logs.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}, line {n}: not valid JSON ({e.msg})") from None
-    return logs
-
-
-def read_deal(path: str | Path, deal: int) -> dict:
-    """The deal whose ``"deal"`` field is ``deal``; ValueError listing the deals present if absent."""
-    logs = read_jsonl(path)
-    for d in logs:
-        if isinstance(d, dict) and d.get("deal") == deal:
-            return d
-    present = sorted(d["deal"] for d in logs if isinstance(d, dict) and _is_int(d.get("deal")))
-    if not present:
-        raise ValueError(f"deal {deal} not in {path}: the file holds no deals")
-    contiguous = present == list(range(present[0], present[-1] + 1))
-    span = f"{present[0]}..{present[-1]}" + ("" if contiguous else " (with gaps)")
-    raise ValueError(f"deal {deal} not in {path}: it holds {len(present)} deals, numbered {span}")
 
 
 # --- structure check -------------------------------------------------------------------------
