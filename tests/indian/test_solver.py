@@ -36,7 +36,7 @@ def H(text):
 
 
 def W(rank_char):
-    return RANKS.index(rank_char)
+    return -1 if rank_char == "-" else RANKS.index(rank_char)
 
 
 def counts_of(hand):
@@ -110,6 +110,9 @@ EDGE = [
     ("I4 wild card as natural keeps run pure", "5D 6D 7D 2S 3S JK 5S", "7", 1, 1, 0, 0, True),
     ("I6 wild card worth 0", "5D 6D 7D 2S 3S 4S 5S 7C KH", "7", 1, 1, 0, 10, False),
     ("I6 no arrangement: all points", "2C 5D 9H KS AS 7C", "3", 1, 1, 0, 43, False),
+    # no wild rank (-1): only printed jokers are jokers (I2)
+    ("I2 no wild rank", "2C 3C 4C 5C 9D TD JK", "-", 1, 1, 0, 0, True),
+    ("I2 no wild rank, no joker", "7S 7S 7H 2C 3C 4C 5C 9D TD JD", "-", 1, 1, 0, 21, False),
     # sets hold 3 or 4 cards (I4)
     ("I4 set of four plus joker is too big", "9C 9D 9H 9S JK 2C 3C 4C 5C 5D 6D 7D", "K", 0, 1, 0, 0, False),
     ("I4 joker fills a set", "9C 9D JK 2C 3C 4C 5C 6D 7D 8D", "K", 1, 1, 0, 0, True),

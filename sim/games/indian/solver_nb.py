@@ -11,7 +11,9 @@ API (all ``@njit(cache=True)``, callable from Python and from njit code)::
 
 ``counts`` is ``int64[53]`` (kinds of ``cards.py``; at most 3 copies of a
 natural), any hand size 1..14. ``wild_rank`` 0..12: every card of that rank
-is a wild joker (I2). ``triple_is_run`` = 1 with three decks (I4).
+is a wild joker (I2); -1 means no wild rank (printed jokers only).
+``triple_is_run`` = 1 with three decks (I4). ``max_j_run`` / ``max_j_set``
+are the I4 options (default 1).
 
 What is computed
 ----------------
@@ -41,6 +43,14 @@ Readings of the rule book (where RULES.md is silent)
 * With ``max_j_run`` / ``max_j_set`` >= 2 a group may hold a single natural
   card and jokers (JK-5H-JK), because the rules only demand one natural.
 * A set holds at most 4 cards even with jokers (I4: "3 or 4 cards").
+* The pure run may itself be the run of four (a pure 4-run plus any other run
+  meets I5); sets never count as runs.
+* A joker may stand in a run where the player also holds that natural card
+  (the natural then serves elsewhere, e.g. in a set).
+* For ``min_deadwood`` the groups need not use every card; jokers and
+  wild-rank cards left outside count 0, so deadwood 0 does not imply
+  ``can_declare`` (e.g. a joker that fits in no group, I4 at most one per
+  group).
 
 Method
 ------
@@ -438,8 +448,9 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     # deadwood from the start and leave the planes.
     vals = ws[O_VALS:O_VALS + N_KINDS]
     nonwild = a1
-    for s in range(4):
-        nonwild &= ~(1 << (s * 13 + wild_rank))
+    if 0 <= wild_rank < 13:
+        for s in range(4):
+            nonwild &= ~(1 << (s * 13 + wild_rank))
     cover = 0
     runcover = 0
     for j in range(nc):
@@ -732,8 +743,9 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     # wild-rank cards not standing as themselves
     left = np.zeros(N_KINDS, dtype=np.int64)
     left[JOKER] = counts[JOKER]
-    for s in range(4):
-        left[s * 13 + wild_rank] = counts[s * 13 + wild_rank]
+    if 0 <= w < 13:
+        for s in range(4):
+            left[s * 13 + w] = counts[s * 13 + w]
     for g in range(ng):
         if rows[g, F_TRIPLE] >= 0:
             tk = rows[g, F_TRIPLE]
@@ -741,10 +753,11 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
                 left[tk] -= 3
         else:
             m = rows[g, F_MASK]
-            for s in range(4):
-                kind = s * 13 + wild_rank
-                if (m >> kind) & 1:
-                    left[kind] -= 1
+            if 0 <= w < 13:
+                for s in range(4):
+                    kind = s * 13 + w
+                    if (m >> kind) & 1:
+                        left[kind] -= 1
     for g in range(ng):
         ln = 0
         if rows[g, F_TRIPLE] >= 0:
