@@ -330,7 +330,7 @@ def _cond_possible(cand, n_runs, a1, a3, cost, pool, runs, pure, long_):
 # fields of a search stack frame
 S_T = 0        # index in the decision order (nord = every kind decided)
 S_Q = 1        # next position in the candidate list being tried
-S_END = 2      # (unused)
+S_FOFF = 2     # offset of the frame's list of fitting candidates
 S_PHASE = 3    # 0: groups being tried; 1: deadwood branch taken
 S_A1 = 4
 S_A2 = 5
@@ -342,7 +342,8 @@ S_PURE = 10
 S_LONG = 11
 S_G = 12       # number of groups chosen
 S_LEAF = 13
-NS = 14
+S_FLEN = 14    # length of that list
+NS = 15
 STACK = 40     # >= groups (<= 5) + deadwood decisions (<= 14) + 1
 
 # workspace layout (one allocation per search)
@@ -355,7 +356,9 @@ O_BEST = O_KEY + 52
 O_BPATH = O_BEST + 3
 O_PATH = O_BPATH + STACK
 O_ST = O_PATH + STACK
-WS_SIZE = O_ST + STACK * NS
+FL_SMALL = 64  # candidates up to which the fitting lists live in the workspace
+O_FL = O_ST + STACK * NS
+WS_SIZE = O_FL + STACK * FL_SMALL + 1
 
 
 @njit(inline="always")
@@ -499,6 +502,10 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     # only). Once all are decided, groups without non-wild naturals
     # may be added for the conditions or to use every card.
     st = ws[O_ST:O_ST + STACK * NS].reshape((STACK, NS))
+    if nc <= FL_SMALL:
+        flist = ws[O_FL:O_FL + STACK * FL_SMALL + 1]
+    else:
+        flist = np.empty(STACK * nc + 1, dtype=np.int64)
     path = ws[O_PATH:O_PATH + STACK]
     st[0, S_T] = 0
     st[0, S_A1] = a1
@@ -525,14 +532,30 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
             runs = st[C, S_RUNS]
             pure = st[C, S_PURE]
             long_ = st[C, S_LONG]
-            # one scan of the candidates that still fit: the kinds they can
-            # cover, and whether I5 can still be met
+            # one scan of the candidates that still fit (a subset of the
+            # parent's list, kept on a stack): the kinds they can cover, and
+            # whether I5 can still be met
             u = 0
             fp = pure > 0
             fl = long_ > 0
             nfit = 0
-            for j in range(nc):
+            if C == 0:
+                poff = 0
+                plen = nc
+                myoff = 0
+            else:
+                poff = st[C - 1, S_FOFF]
+                plen = st[C - 1, S_FLEN]
+                myoff = poff + plen
+            cnt = 0
+            qpos = 0
+            for i in range(plen):
+                j = i if C == 0 else flist[poff + i]
                 if _fits(cand, j, b1, b3, cost, pool):
+                    flist[myoff + cnt] = j
+                    cnt += 1
+                    if j < qmin:
+                        qpos += 1
                     u |= cand[j, F_MASK]
                     if j < n_runs:
                         nfit += 1
@@ -540,6 +563,8 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
                             fp = True
                         if cand[j, F_LONG]:
                             fl = True
+            st[C, S_FOFF] = myoff
+            st[C, S_FLEN] = cnt
             if not (fp and fl and (runs >= 2 or nfit >= 1)):
                 keep = False
             else:
@@ -571,7 +596,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
                     qmin = -1
                 st[C, S_T] = t
                 st[C, S_PHASE] = 0
-                st[C, S_Q] = 0 if qmin < 0 else qmin
+                st[C, S_Q] = 0 if qmin < 0 else qpos
                 if t < nord:
                     st[C, S_LEAF] = 0
                 else:
@@ -600,9 +625,9 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
         if L < 0:
             break
         q = st[L, S_Q]
-        if q < nc:
+        if q < st[L, S_FLEN]:
             st[L, S_Q] = q + 1
-            j = q
+            j = flist[st[L, S_FOFF] + q]     # fits the frame's state
             if st[L, S_LEAF]:
                 if cand[j, F_MASK] & nonwild:
                     continue     # only groups without non-wild naturals now
@@ -611,8 +636,6 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
             b1 = st[L, S_A1]
             b3 = st[L, S_A3]
             cost = st[L, S_COST]
-            if not _fits(cand, j, b1, b3, cost, pool):
-                continue
             n1, n2, n3 = _take(cand, j, b1, st[L, S_A2], b3)
             g = st[L, S_G]
             path[g] = j
@@ -627,7 +650,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
             st[C, S_PURE] = st[L, S_PURE] + cand[j, F_PURE]
             st[C, S_LONG] = st[L, S_LONG] + cand[j, F_LONG]
             st[C, S_G] = g + 1
-            qmin = q
+            qmin = j
             continue
         if mode == 0 and st[L, S_LEAF] == 0 and st[L, S_PHASE] == 0:
             # every copy left of x is deadwood
