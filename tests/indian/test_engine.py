@@ -446,3 +446,47 @@ def test_first_chance_filters_are_sound():
                 x = parse_kind(t["discard"] if "discard" in t else t["declare"]["discard"])
                 hands[s][x] -= 1
     assert n_true > 0 and n > 100
+
+
+def test_strategies_get_copies_only():
+    """A strategy reading past its move rows finds zeros (no earlier decision's rows,
+    which would show another seat's hand, I9), and one that scribbles over its rows,
+    observation and parameters changes nothing: the engine applies its own row."""
+    from numba import njit
+
+    @njit(STRATEGY_SIG)
+    def last_move(decision, obs, moves, n_moves, params, rng):
+        return n_moves - 1
+
+    @njit(STRATEGY_SIG)
+    def stale_reader(decision, obs, moves, n_moves, params, rng):
+        seen = 0
+        for i in range(n_moves, n_moves + 8):
+            for j in range(4):
+                seen |= moves[i, j]
+        return n_moves - 1 if seen == 0 else 0
+
+    @njit(STRATEGY_SIG)
+    def first_move(decision, obs, moves, n_moves, params, rng):
+        return 0
+
+    @njit(STRATEGY_SIG)
+    def forger(decision, obs, moves, n_moves, params, rng):
+        for j in range(4):
+            moves[0, j] = moves[n_moves - 1, j] + 1
+        for i in range(obs.shape[0]):
+            obs[i] = -1
+        for i in range(params.shape[0]):
+            params[i] = 1e9
+        return 0
+
+    reg = registry_for("indian")
+    for name, fn in (("t_last_move", last_move), ("t_stale_reader", stale_reader),
+                     ("t_first_move", first_move), ("t_forger", forger)):
+        reg.register_strategy(name, fn)
+
+    def rows(a):
+        return run_deals([a, "greedy", a, "dropper"], 20, SEED, rules={"turn_cap": 200}).results
+
+    assert np.array_equal(rows("t_stale_reader"), rows("t_last_move"))
+    assert np.array_equal(rows("t_forger"), rows("t_first_move"))

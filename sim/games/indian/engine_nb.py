@@ -128,6 +128,7 @@ from strategies.indian.dispatch_nb import SEAT_FNS, call_strategy
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 MAX_PARAMS = 16
+MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 
 
 @njit(cache=True)
@@ -151,8 +152,9 @@ def _event(ev, ev_n, slot, kind, seat, a, b, c):
 def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, ev, ev_n, slot, record):
     """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
 
-    The strategy gets fresh copies (observation with its own hand, the ``n`` legal rows,
-    its parameters) and its own generator; the engine then applies its own row."""
+    The strategy gets fresh copies (observation with its own hand, exactly the ``n`` legal
+    rows in a zeroed scratch buffer, cleared again after the call, its parameters) and its
+    own generator; whatever it writes changes nothing: the engine applies its own row."""
     seat = st[O_SEAT]
     if n == 1:
         idx = 0  # a forced move needs no decision
@@ -168,6 +170,11 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
         for j in range(prm.shape[0]):
             prm[j] = params[seat, j] if j < np_ else 0.0
         idx = call_strategy(sids[seat], fns[seat], decision, obs, mv[:n], n, prm, rng[seat])
+        # clear the strategy's rows again: nothing of this decision (another seat's
+        # kinds held) survives in the scratch rows a later strategy could read past its end
+        for i in range(n):
+            for j in range(MOVE_COLS):
+                mv[i, j] = 0
     if record >= 2:
         for i in range(n):
             _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], i)
@@ -237,7 +244,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
     obs = np.empty(OBS_SIZE, np.int64)
     moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
-    mv = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    mv = np.zeros((MAX_MOVES + MOVE_SLACK, MOVE_COLS), np.int64)  # zero slack rows after any n
     prm = np.empty(MAX_PARAMS, np.float64)
     groups = np.empty((MAX_GROUPS, GROUP_WIDTH), np.int64)
     group_len = np.empty(MAX_GROUPS, np.int64)
