@@ -8,30 +8,20 @@ deal, columns C_* of enums.py) and, in recording mode, the events of each deal.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Sequence
 
-import numba
 import numpy as np
 import pandas as pd
 
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions, check_players
-from strategies.interface import unused_slot
+from sim.games.runs import MAX_SEED, StrategyError, check_seed, deal_indices, run_checked, set_threads  # noqa: F401
+from strategies.interface import SID_USER, unused_slot
 from strategies.registry import StrategySpec, registry_for
 
 GAME = "indian"
-MAX_SEED = 2**63 - 1
 MAX_EVENTS_RECORD2 = 100_000
-
-
-class StrategyError(ValueError):
-    """A strategy returned an illegal move. ``results`` keeps every finished deal."""
-
-    def __init__(self, message: str, results: np.ndarray):
-        super().__init__(message)
-        self.results = results
 
 
 def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tuple[StrategySpec, ...]:
@@ -52,41 +42,6 @@ def kernel_args(specs: tuple[StrategySpec, ...]):
     fns = [i.function if i.function is not None else unused_slot for i in infos]
     fns += [unused_slot] * (E.MAX_SEATS - len(fns))
     return sids, params, tuple(fns)
-
-
-def check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed {seed!r} is not an integer")
-    if not 0 <= int(seed) <= MAX_SEED:
-        raise ValueError(f"seed {seed} is outside [0, 2**63 - 1]")
-    return int(seed)
-
-
-def deal_indices(deals) -> np.ndarray:
-    """Deal indices from a count, a range or an array (validated, int64)."""
-    if isinstance(deals, (int, np.integer)) and not isinstance(deals, bool):
-        if deals <= 0:
-            raise ValueError(f"number of deals must be positive, got {deals}")
-        return np.arange(int(deals), dtype=np.int64)
-    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.int64))
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError("deals must be a positive count or a non-empty 1-D list of deal indices")
-    if (arr < 0).any():
-        raise ValueError("deal indices must be non-negative")
-    return arr
-
-
-def set_threads(threads: int | None) -> int:
-    """Use ``threads`` numba threads (None: all cores); returns the count in force."""
-    top = numba.config.NUMBA_NUM_THREADS
-    if threads is None:
-        threads = top
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    threads = min(int(threads), top)
-    if os.environ.get("NUMBA_DISABLE_JIT") != "1":
-        numba.set_num_threads(threads)
-    return threads
 
 
 @dataclass
@@ -121,14 +76,18 @@ def run_deals(
     threads: int | None = None,
     record: int = 0,
     max_events: int | None = None,
+    check: bool = False,
 ) -> DealRun:
     """Play ``deals`` (a count or deal indices) under ``seed`` with one spec per seat.
 
     Raises ValueError on bad input (player count, decks that cannot deal, unknown rule
     option, seed, deals) and StrategyError (a ValueError) naming strategy, seat, seed
     and deal when a strategy answers illegally; the error carries every deal's results.
+    ``check``: play user strategies bounds-checked, deal by deal on one thread
+    (``--check-strategies``; sim.games.runs.run_checked), so an index past the end of an
+    argument stops the run with a StrategyError naming the strategy.
     """
-    from sim.games.indian.engine_nb import play_deals
+    from sim.games.indian.engine_nb import play_deals, play_deals_serial
 
     specs = parse_specs(specs)
     players = len(specs)
@@ -148,7 +107,12 @@ def run_deals(
     else:
         ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
         ev_n = np.zeros(1, dtype=np.int64)
-    play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
+    user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
+    if check and user_seats:
+        run_checked(play_deals_serial(), seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, record,
+                    [str(s) for s in specs], user_seats)
+    else:
+        play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
     run = DealRun(specs, rules, seed, idx, res, ev if record else None, ev_n if record else None)
     _raise_on_errors(run)
     if record and (ev_n < 0).any():

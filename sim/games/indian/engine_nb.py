@@ -402,3 +402,21 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     for i in prange(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+
+
+def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """``play_deals`` on one thread, in deal order (for checking user strategies: an
+    exception raised inside a strategy reaches Python as itself, not from a parallel region)."""
+    for i in range(deals.shape[0]):
+        slot = np.int64(i) if record > 0 else np.int64(0)
+        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+
+
+_SERIAL = []
+
+
+def play_deals_serial():
+    """The compiled serial kernel, compiled (or loaded from the cache) on first use only."""
+    if not _SERIAL:
+        _SERIAL.append(njit(PLAY_DEALS_SIG, cache=True)(_play_deals_serial))
+    return _SERIAL[0]
