@@ -15,10 +15,16 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     load_strategy_files(args)
     game = game_of(args)
-    players = game.check_players(args.players if args.players is not None else None)
     specs = list(args.specs)
-    if game.name != "persian" and len(specs) == 1:
-        specs = specs * players
+    if len(game.sides(game.default_players)[0]) == 1:  # every player alone: one spec per seat, or one for all
+        players = game.check_players(args.players if args.players is not None else
+                                     (len(specs) if len(specs) > 1 else None))
+        if len(specs) == 1:
+            specs = specs * players
+        elif len(specs) != players:
+            raise CliError(f"log --players {players} needs 1 or {players} strategy specs, got {len(specs)}")
+    elif args.players is not None:
+        game.check_players(args.players)
     deals = positive(args.deals, "--deals")
     seed = check_seed(args.seed)
     parsed = [game.parse_spec(s) for s in specs]
