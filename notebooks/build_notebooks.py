@@ -112,7 +112,8 @@ import tempfile
 from pathlib import Path
 MAX_DEPTH = [0, 1, 2, 3, 5, 10, 55]
 MIN_GAIN = [-40, 0, 40]''')),
-    ("code", """from sim.report import collect
+    ("code", """from sim.games.persian.report_sections import CountersSection
+from sim.report import collect
 from sim.sweep import format_sweep, play_sweep, sweep_table
 
 out = Path(tempfile.mkdtemp()) / "deep_sweep.parquet"   # per-play rows on disk, statistics streamed
@@ -138,8 +139,9 @@ table[["max_depth", "min_gain", "mean_diff", "ci_low", "ci_high", "vs_best", "vs
     ("md", """## How often and how deep it takes, what it gains and what is caught in hand
 Counters of the deep_taker team (both seats), per deal, means over deal sets with 95% CIs
 (sim.report.collect reads the results file one chunk at a time)."""),
-    ("code", """col = collect(out)
-ct = col.counter_table()
+    ("code", """col = collect(out)                     # the report's reduction: Persian's counter section per team
+ct = CountersSection.table(col)
+maxdepth = col.part("counters").maxdepth  # (pairing, side) -> counts of a seat's deepest take -1 .. 55
 a = ct[ct["side"] == "A"].sort_values("pairing").reset_index(drop=True)
 grid = table[["max_depth", "min_gain"]].reset_index(drop=True)
 cnt = pd.concat([grid, a], axis=1)
@@ -167,7 +169,7 @@ j = 0
 for p, row in grid.iterrows():
     if row["min_gain"] != 0:
         continue
-    counts = col.maxdepth[(p, "A")]
+    counts = maxdepth[(p, "A")]
     n = counts.sum()
     depth = np.arange(0, 56)
     shares = np.array([charts.wilson(int(c), int(n)) for c in counts[1:]])
@@ -175,7 +177,7 @@ for p, row in grid.iterrows():
     charts.errorbars(ax, depth[keep] + 0.1 * (j - 3), shares[keep, 0], shares[keep, 1], shares[keep, 2],
                      label=f"max_depth = {int(row['max_depth'])}", color=charts.PALETTE[j % 10], marker=".")
     j += 1
-deepest = max(int(np.nonzero(col.maxdepth[(p, "A")][1:])[0].max()) for p in grid.index if col.maxdepth[(p, "A")][1:].any())
+deepest = max(int(np.nonzero(maxdepth[(p, "A")][1:])[0].max()) for p in grid.index if maxdepth[(p, "A")][1:].any())
 ax.set(yscale="log", xlim=(-0.7, deepest + 0.7), xlabel="deepest take of the seat in the deal (cards above the target)",
        ylabel="share of seat-deals", title="How deep deep_taker takes (min_gain = 0), 95% Wilson CIs")
 ax.legend(ncols=2)

@@ -21,6 +21,7 @@ from scipy import stats as sps
 
 from sim import stats
 from sim.experiment import Experiment
+from sim.fmt import json_ready  # noqa: F401  (re-exported: sim.runner writes its summary with it)
 
 
 @dataclass
@@ -101,7 +102,7 @@ class ChunkStats:
     a_score: Moments  # per pairing: A's team total per play
     b_score: Moments
     games: np.ndarray  # (P, 3): wins, ties, losses of A over complete games
-    ends: np.ndarray  # (P, 3): out, passes, cap
+    ends: np.ndarray  # (P, E): plays per end reason (the game's schema.end_names, in code order)
     set_diffs: np.ndarray | None = None  # (P, n) kept for the SPRT, dropped when merged
 
 
@@ -114,7 +115,8 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
     expected_deals = np.arange(start, stop)
     set_rows, play_rows, a_rows, b_rows = [], [], [], []
     games = np.zeros((len(exp.pairings), 3), dtype=np.int64)
-    ends = np.zeros((len(exp.pairings), 3), dtype=np.int64)
+    n_ends = len(exp.game_spec.schema.end_names)
+    ends = np.zeros((len(exp.pairings), n_ends), dtype=np.int64)
     off = 0
     for p in range(len(exp.pairings)):
         rots = exp.rotations(p)
@@ -135,7 +137,7 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
         b_rows.append(b)
         g = d[:, : n_games * dpg].reshape(rots, n_games, dpg).sum(axis=2)
         games[p] = ((g > 0).sum(), (g == 0).sum(), (g < 0).sum())
-        ends[p] = np.bincount(end_code[sl].astype(np.int64), minlength=3)[:3]
+        ends[p] = np.bincount(end_code[sl].astype(np.int64), minlength=n_ends)[:n_ends]
     if off != pairing.shape[0]:
         raise ValueError(f"chunk {start}..{stop}: {pairing.shape[0]} rows, expected {off}")
     set_diffs = np.vstack(set_rows)
@@ -153,8 +155,9 @@ class Totals:
         self.play_diff = Moments.empty(k)
         self.a_score = Moments.empty(k)
         self.b_score = Moments.empty(k)
+        self.end_names = exp.game_spec.schema.end_names
         self.games = np.zeros((k, 3), dtype=np.int64)
-        self.ends = np.zeros((k, 3), dtype=np.int64)
+        self.ends = np.zeros((k, len(self.end_names)), dtype=np.int64)
         self.chunks = 0
         self.deals = 0
 
@@ -195,9 +198,9 @@ class Totals:
             row["deals_needed"] = (stats.deals_needed(sd, exp.margin)
                                    if math.isfinite(sd) and sd > 0 else math.nan)
             n_plays = max(int(self.ends[p].sum()), 1)
-            for name, cnt in zip(("out", "passes", "cap"), self.ends[p]):
+            for name, cnt in zip(self.end_names, self.ends[p]):
                 row[f"end_{name}"] = cnt / n_plays
-            row["capped"] = int(self.ends[p][2])
+            row["capped"] = int(self.ends[p][self.end_names.index("cap")]) if "cap" in self.end_names else 0
             rows.append(row)
         df = pd.DataFrame(rows)
         finite = [x if math.isfinite(x) else 1.0 for x in pvals]
@@ -244,23 +247,18 @@ def team_weights(exp: Experiment) -> np.ndarray:
 
 
 def interval(n: float, mean: float, m2: float, level: float = 0.95) -> dict:
-    """Student-t interval and two-sided p-value of a mean from its moments (scipy),
-    identical to sim.stats.paired_mean_ci / paired_pvalue on the raw values."""
+    """Student-t interval (sim.stats.t_interval) and two-sided p-value of a mean from its
+    moments (scipy), identical to sim.stats.paired_mean_ci / paired_pvalue on the raw values."""
     n = int(n)
-    out = {"mean_diff": float(mean) if n else math.nan, "ci_low": math.nan, "ci_high": math.nan,
-           "se": math.nan, "sd": math.nan, "p_value": math.nan, "effect_size": math.nan}
+    ci = stats.t_interval(n, mean, m2, level)
+    out = {"mean_diff": ci.mean, "ci_low": ci.low, "ci_high": ci.high, "se": ci.se, "sd": ci.sd,
+           "p_value": math.nan, "effect_size": math.nan}
     if n < 2:
         return out
-    sd = math.sqrt(max(float(m2), 0.0) / (n - 1))
-    se = sd / math.sqrt(n)
-    out["sd"], out["se"] = sd, se
-    if se > 0:
-        low, high = sps.t.interval(level, n - 1, loc=mean, scale=se)
-        out["ci_low"], out["ci_high"] = float(low), float(high)
-        out["p_value"] = float(2.0 * sps.t.sf(abs(mean) / se, n - 1))
-        out["effect_size"] = float(mean) / sd
+    if ci.se > 0:
+        out["p_value"] = float(2.0 * sps.t.sf(abs(mean) / ci.se, n - 1))
+        out["effect_size"] = float(mean) / ci.sd
     else:
-        out["ci_low"] = out["ci_high"] = float(mean)
         out["p_value"] = 1.0 if mean == 0 else 0.0
         out["effect_size"] = math.nan if mean == 0 else math.copysign(math.inf, mean)
     return out
@@ -288,8 +286,7 @@ def _welch(a: Moments, b: Moments, p: int, level: float = 0.95) -> tuple[float, 
     if se2 <= 0:
         return float(mean), float(mean)
     df = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
-    low, high = sps.t.interval(level, df, loc=mean, scale=math.sqrt(se2))
-    return float(low), float(high)
+    return stats.t_bounds(mean, math.sqrt(se2), df, level)
 
 
 def _game_columns(wtl: np.ndarray) -> dict:
@@ -305,19 +302,3 @@ def _game_columns(wtl: np.ndarray) -> dict:
         out[key] = count / games
         out[f"{key}_ci_low"], out[f"{key}_ci_high"] = stats.wilson_interval(count, games)
     return out
-
-
-def json_ready(value):
-    """Plain Python values with NaN/inf as None (strict JSON)."""
-    if isinstance(value, dict):
-        return {k: json_ready(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_ready(v) for v in value]
-    if isinstance(value, (np.integer,)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        v = float(value)
-        return v if math.isfinite(v) else None
-    if isinstance(value, np.bool_):
-        return bool(value)
-    return value

@@ -37,7 +37,8 @@ if not _in_kernel() and not os.environ.get("MPLBACKEND"):
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
-from scipy import stats as sps  # noqa: E402
+
+from sim.stats import t_interval, wilson_interval  # noqa: E402
 
 PTS_DEAL = "points per deal"
 PTS_GAME = "points per game (2 deals)"
@@ -104,17 +105,14 @@ def save(fig, path: str | Path, close: bool = True) -> Path:
 
 
 def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
-    """(mean, low, high): Student-t interval of the mean of independent values ``x``."""
+    """(mean, low, high): Student-t interval of the mean of independent values ``x`` (NaN dropped)."""
     x = np.asarray(x, dtype=float)
     x = x[np.isfinite(x)]
-    n = x.size
-    if n == 0:
+    if x.size == 0:
         return math.nan, math.nan, math.nan
     m = float(x.mean())
-    if n < 2:
-        return m, math.nan, math.nan
-    h = float(sps.t.ppf(0.5 + level / 2, n - 1) * x.std(ddof=1) / math.sqrt(n))
-    return m, m - h, m + h
+    ci = t_interval(x.size, m, float(((x - m) ** 2).sum()), level)
+    return ci.mean, ci.low, ci.high
 
 
 def moments_ci(n: float, total: float, total_sq: float, level: float = 0.95) -> tuple[float, float, float]:
@@ -122,31 +120,16 @@ def moments_ci(n: float, total: float, total_sq: float, level: float = 0.95) -> 
     if n <= 0:
         return math.nan, math.nan, math.nan
     m = total / n
-    if n < 2:
-        return m, math.nan, math.nan
-    var = max(total_sq - n * m * m, 0.0) / (n - 1)
-    h = float(sps.t.ppf(0.5 + level / 2, n - 1) * math.sqrt(var / n))
-    return m, m - h, m + h
+    ci = t_interval(n, m, total_sq - n * m * m, level)
+    return ci.mean, ci.low, ci.high
 
 
 def wilson(k: float, n: float, level: float = 0.95) -> tuple[float, float, float]:
     """(share, low, high) with a Wilson interval."""
-    from sim.stats import wilson_interval
-
     if n <= 0:
         return math.nan, math.nan, math.nan
     lo, hi = wilson_interval(k, int(n), level)
     return k / n, lo, hi
-
-
-def group_ci(frame: pd.DataFrame, by, value: str, level: float = 0.95) -> pd.DataFrame:
-    """Mean of ``value`` per group with a t-interval: columns n, mean, ci_low, ci_high."""
-    rows = []
-    for key, g in frame.groupby(by, observed=True, sort=True):
-        m, lo, hi = mean_ci(g[value].to_numpy(), level)
-        rows.append({**dict(zip([by] if isinstance(by, str) else by, key if isinstance(key, tuple) else (key,))),
-                     "n": len(g), "mean": m, "ci_low": lo, "ci_high": hi})
-    return pd.DataFrame(rows)
 
 
 def _yerr(mean, low, high) -> np.ndarray:
@@ -209,10 +192,6 @@ def hist_summary(edges, counts) -> dict:
     return {"n": int(n), "mean": mean, "sd": sd, **q}
 
 
-def annotate_n(ax, text: str) -> None:
-    ax.text(0.99, 0.98, text, transform=ax.transAxes, ha="right", va="top", fontsize=8, color="#555555")
-
-
 # --- figures ------------------------------------------------------------------------------------------
 
 
@@ -266,11 +245,10 @@ def running_mean_figure(diffs, title: str = "Running mean of A - B with its 95% 
     d = np.asarray(diffs, dtype=float)
     n = np.arange(1, d.size + 1)
     cm = np.cumsum(d) / n
-    var = (np.cumsum(d * d) - n * cm * cm) / np.maximum(n - 1, 1)
-    h = sps.t.ppf(0.975, np.maximum(n - 1, 1)) * np.sqrt(np.clip(var, 0, None) / n)
+    ci = t_interval(n, cm, np.cumsum(d * d) - n * cm * cm)
     keep = n >= 20
     fig, ax = figure(1, 1, height=3.6)
-    band(ax, n[keep], cm[keep], (cm - h)[keep], (cm + h)[keep], marker="", label="mean with 95% CI")
+    band(ax, n[keep], cm[keep], ci.low[keep], ci.high[keep], marker="", label="mean with 95% CI")
     ax.axhline(cm[-1], color="grey", lw=0.8, ls="--", label=f"final {cm[-1]:+.2f}")
     ax.set_xscale("log")
     ax.set_xlabel("deal sets played")
@@ -436,7 +414,7 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
     return fig
 
 
-__all__ = ["use_style", "style", "figure", "save", "mean_ci", "moments_ci", "wilson", "group_ci", "errorbars",
+__all__ = ["use_style", "style", "figure", "save", "mean_ci", "moments_ci", "wilson", "errorbars",
            "band", "forest", "step_hist", "hist_summary", "match_figure", "running_mean_figure", "sweep_figure",
            "crosstable_figure", "ranking_figure", "distributions_figure", "shares_figure", "counters_figure",
            "PTS_DEAL", "PTS_GAME"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from sim import experiment as X
-from sim.aggregate import json_ready
+from sim.fmt import ci_text, format_p, json_ready, num, pct
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -109,7 +109,7 @@ def match_summary(run: ExperimentResult) -> dict:
         "tie_rate": r["tie_rate"], "tie_rate_ci95": [r["tie_rate_ci_low"], r["tie_rate_ci_high"]],
         "loss_rate": r["loss_rate"], "loss_rate_ci95": [r["loss_rate_ci_low"], r["loss_rate_ci_high"]],
         "margin": r["margin"], "deals_needed": r["deals_needed"],
-        "end_rates": {"out": r["end_out"], "passes": r["end_passes"], "cap": r["end_cap"]},
+        "end_rates": {name: r[f"end_{name}"] for name in exp.game_spec.schema.end_names},
         "capped_deals": int(r["capped"]),
         "stopped_by": run.stopped_by, "sprt": run.sprt,
         "game": exp.game, "players": exp.players,
@@ -121,35 +121,11 @@ def match_summary(run: ExperimentResult) -> dict:
     return json_ready(out)
 
 
-def _num(x: float, fmt: str) -> str:
-    return "n/a" if x is None or not math.isfinite(x) else format(x, fmt)
-
-
-def _pct(x: float) -> str:
-    return "n/a" if x is None or not math.isfinite(x) else f"{100 * x:.1f}%"
-
-
-def format_p(p: float) -> str:
-    if p is None or not math.isfinite(p):
-        return "n/a"
-    return "p < 1e-12" if p < 1e-12 else f"p = {p:.2g}"
-
-
-def short_p(p: float) -> str:
-    """A p-value in a table cell."""
-    if p is None or not math.isfinite(p):
-        return "n/a"
-    return "<1e-12" if p < 1e-12 else f"{p:.2g}"
-
-
-def ci_text(low: float, high: float, fmt: str = "+.2f") -> str:
-    return f"[{_num(low, fmt)}, {_num(high, fmt)}]"
-
-
 def format_summary(result: MatchResult | ExperimentResult) -> str:
     """An aligned text table of a match (printed by ``rummy-sim match``)."""
     run = result.run if isinstance(result, MatchResult) else result
     s = match_summary(run)
+    dpg = run.experiment.rules.deals_per_game
     vr = s["variance_reduction"]
     uci = s["unpaired_ci95"]
     head = (f"{s['a']} (A) vs {s['b']} (B), seed {s['seed']}: {s['deal_sets']:,} deal sets x "
@@ -159,24 +135,24 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
     ci = s["ci95"]
     lines = [
         head,
-        f"  A - B points per deal      {_num(s['mean_diff'], '+.2f'):>10}   95% CI "
-        f"[{_num(ci[0], '+.2f')}, {_num(ci[1], '+.2f')}]   {format_p(s['p_value'])}",
-        f"  mean score A / B           {_num(s['a_mean_score'], '.1f'):>10} / {_num(s['b_mean_score'], '.1f')}",
-        f"  effect size (d)            {_num(s['effect_size'], '+.3f'):>10}",
-        f"  games (2 deals) won by A   {_pct(s['win_rate']):>10}   95% CI [{_pct(s['win_rate_ci95'][0])}, "
-        f"{_pct(s['win_rate_ci95'][1])}]   tied {_pct(s['tie_rate'])}, lost {_pct(s['loss_rate'])} "
+        f"  A - B points per deal      {num(s['mean_diff'], '+.2f'):>10}   95% CI "
+        f"{ci_text(ci[0], ci[1])}   {format_p(s['p_value'])}",
+        f"  mean score A / B           {num(s['a_mean_score'], '.1f'):>10} / {num(s['b_mean_score'], '.1f')}",
+        f"  effect size (d)            {num(s['effect_size'], '+.3f'):>10}",
+        f"  games ({dpg} deals) won by A   {pct(s['win_rate']):>10}   95% CI [{pct(s['win_rate_ci95'][0])}, "
+        f"{pct(s['win_rate_ci95'][1])}]   tied {pct(s['tie_rate'])}, lost {pct(s['loss_rate'])} "
         f"of {s['games']:,}",
-        f"  game win rate (tie = 1/2)  {_num(s['game_win_rate'], '.3f'):>10}   95% CI "
-        f"[{_num(s['game_win_rate_ci95'][0], '.3f')}, {_num(s['game_win_rate_ci95'][1], '.3f')}]",
-        f"  variance reduction         {(_num(vr, '.2f') + 'x') if vr is not None else 'n/a':>10}   "
-        f"(duplicate vs independent plays; unpaired CI [{_num(uci[0], '+.2f')}, {_num(uci[1], '+.2f')}])",
-        f"  deal sets to detect {s['margin']:<4g}pt {_num(s['deals_needed'], ',d') if s['deals_needed'] else 'n/a':>10}"
-        f"   (80% power, two-sided 5%, at the observed sd {_num(s['sd'], '.1f')})",
-        f"  ends                       out {_pct(s['end_rates']['out'])}, passes {_pct(s['end_rates']['passes'])}"
-        f", cap {s['capped_deals']:,} plays",
+        f"  game win rate (tie = 1/2)  {num(s['game_win_rate'], '.3f'):>10}   95% CI "
+        f"{ci_text(*s['game_win_rate_ci95'], '.3f')}",
+        f"  variance reduction         {(num(vr, '.2f') + 'x') if vr is not None else 'n/a':>10}   "
+        f"(duplicate vs independent plays; unpaired CI {ci_text(*uci)})",
+        f"  deal sets to detect {s['margin']:<4g}pt {num(s['deals_needed'], ',d') if s['deals_needed'] else 'n/a':>10}"
+        f"   (80% power, two-sided 5%, at the observed sd {num(s['sd'], '.1f')})",
+        "  ends                       " + "".join(f"{name} {pct(rate)}, " for name, rate in s["end_rates"].items()
+                                                 if name != "cap") + f"cap {s['capped_deals']:,} plays",
     ]
     if s["sprt"]:
         sp = s["sprt"]
         lines.append(f"  SPRT H0: 0 vs H1: {sp['delta']:+g} pts   {sp['decision']} after {sp['deal_sets']:,} deal sets "
-                     f"(llr {_num(sp['llr'], '.2f')}, bounds {sp['lower']:.2f} / {sp['upper']:.2f})")
+                     f"(llr {num(sp['llr'], '.2f')}, bounds {sp['lower']:.2f} / {sp['upper']:.2f})")
     return "\n".join(lines)

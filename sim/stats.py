@@ -29,8 +29,12 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import TTestPower
 from statsmodels.stats.proportion import proportion_confint
 
+from sim.fmt import json_ready
+
 __all__ = [
     "MeanCI",
+    "t_bounds",
+    "t_interval",
     "paired_mean_ci",
     "unpaired_mean_ci",
     "variance_reduction",
@@ -64,14 +68,6 @@ def _as_1d(x, name: str, min_n: int = 1) -> np.ndarray:
     return arr
 
 
-def _json_float(x) -> Optional[float]:
-    """Plain float, or None when not finite (strict JSON has no NaN/inf)."""
-    if x is None:
-        return None
-    x = float(x)
-    return x if math.isfinite(x) else None
-
-
 # --------------------------------------------------------------------------- intervals
 
 
@@ -103,6 +99,48 @@ class MeanCI:
         return asdict(self)
 
 
+def t_bounds(mean, se, df, level: float = 0.95):
+    """(low, high): the Student-t interval ``mean +/- t_{(1+level)/2, df} * se`` (scipy).
+
+    The one place the t quantile is applied; scalars give floats, arrays broadcast. A
+    standard error of 0 gives ``[mean, mean]``; a missing one (NaN) gives NaN bounds.
+    """
+    level = _check_level(level)
+    mean, se, df = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (mean, se, df)))
+    pos = se > 0
+    with np.errstate(invalid="ignore"):
+        low, high = sps.t.interval(level, np.where(pos, df, 1.0), loc=mean, scale=np.where(pos, se, 1.0))
+    low = np.where(pos, low, np.where(se == 0, mean, np.nan))
+    high = np.where(pos, high, np.where(se == 0, mean, np.nan))
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def t_interval(n, mean, m2, level: float = 0.95) -> MeanCI:
+    """Student-t interval of a mean from its moments: the count ``n``, the ``mean`` and the
+    sum of squared deviations from it ``m2``.
+
+    ``sd = sqrt(m2 / (n - 1))``, ``se = sd / sqrt(n)``, ``df = n - 1``, bounds from
+    :func:`t_bounds`. With ``n < 2`` the bounds, ``sd`` and ``se`` are NaN (and the mean
+    too when ``n`` is 0). Every mean interval of the toolkit comes from here: the streamed
+    summaries (sim.aggregate), the report's per deal-set means (sim.report, from sums and
+    sums of squares) and sim.charts. Scalars give floats; arrays broadcast elementwise.
+    """
+    n, mean, m2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (n, mean, m2)))
+    two = n >= 2
+    df = np.where(two, n - 1.0, np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sd = np.sqrt(np.maximum(m2, 0.0) / df)
+        se = sd / np.sqrt(n)
+    mean = np.where(n > 0, mean, np.nan)
+    low, high = t_bounds(mean, se, df, level)
+    if n.ndim == 0:
+        return MeanCI(mean=float(mean), low=low, high=high, sd=float(sd), n=int(n), se=float(se),
+                      df=float(df), level=level)
+    return MeanCI(mean=mean, low=low, high=high, sd=sd, n=n, se=se, df=df, level=level)
+
+
 def paired_mean_ci(diffs: np.ndarray, level: float = 0.95) -> MeanCI:
     """Student-t interval for the mean of per-deal-set differences (A - B).
 
@@ -112,14 +150,8 @@ def paired_mean_ci(diffs: np.ndarray, level: float = 0.95) -> MeanCI:
     """
     level = _check_level(level)
     d = _as_1d(diffs, "diffs", min_n=2)
-    n = d.size
     mean = float(d.mean())
-    sd = float(d.std(ddof=1))
-    se = sd / math.sqrt(n)
-    df = n - 1
-    half = float(sps.t.ppf(0.5 + level / 2.0, df)) * se
-    return MeanCI(mean=mean, low=mean - half, high=mean + half, sd=sd, n=n, se=se,
-                  df=float(df), level=level)
+    return t_interval(d.size, mean, float(((d - mean) ** 2).sum()), level)
 
 
 def unpaired_mean_ci(a_scores: np.ndarray, b_scores: np.ndarray, level: float = 0.95) -> MeanCI:
@@ -143,8 +175,8 @@ def unpaired_mean_ci(a_scores: np.ndarray, b_scores: np.ndarray, level: float = 
         df = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
     else:  # both samples constant: the interval collapses whatever df is
         df = float(na + nb - 2)
-    half = float(sps.t.ppf(0.5 + level / 2.0, df)) * se
-    return MeanCI(mean=mean, low=mean - half, high=mean + half, sd=math.sqrt(va + vb),
+    low, high = t_bounds(mean, se, df, level)
+    return MeanCI(mean=mean, low=low, high=high, sd=math.sqrt(va + vb),
                   n=na + nb, se=se, df=float(df), level=level)
 
 
@@ -409,17 +441,17 @@ def summarize_match(diffs_per_set: np.ndarray, per_play_diffs: Optional[np.ndarr
     ci = paired_mean_ci(diffs_per_set, 0.95)
     out: dict = {
         "deal_sets": int(ci.n),
-        "mean_diff": _json_float(ci.mean),
-        "ci95": [_json_float(ci.low), _json_float(ci.high)],
-        "se": _json_float(ci.se),
-        "sd": _json_float(ci.sd),
-        "effect_size": _json_float(cohens_d(diffs_per_set)),
-        "p_value": _json_float(paired_pvalue(diffs_per_set)),
+        "mean_diff": ci.mean,
+        "ci95": [ci.low, ci.high],
+        "se": ci.se,
+        "sd": ci.sd,
+        "effect_size": cohens_d(diffs_per_set),
+        "p_value": paired_pvalue(diffs_per_set),
         "variance_reduction": None,
         "deals_needed_1pt": deals_needed(ci.sd, margin) if ci.sd > 0 else None,
     }
     if per_play_diffs is not None and set_ids is not None:
-        out["variance_reduction"] = _json_float(variance_reduction(per_play_diffs, set_ids))
+        out["variance_reduction"] = variance_reduction(per_play_diffs, set_ids)
     if game_outcomes is not None and np.asarray(game_outcomes).size:
         g = game_rates(game_outcomes, 0.95)
         out.update({
@@ -433,4 +465,4 @@ def summarize_match(diffs_per_set: np.ndarray, per_play_diffs: Optional[np.ndarr
     else:
         out.update({"games": 0, "game_win_rate": None, "game_win_rate_ci95": None,
                     "win_rate": None, "tie_rate": None, "loss_rate": None})
-    return out
+    return json_ready(out)

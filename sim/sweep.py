@@ -17,8 +17,8 @@ import pandas as pd
 
 from sim import experiment as X
 from sim import stats
-from sim.aggregate import json_ready
-from sim.match import _num, _pct, ci_text, experiment_options, short_p
+from sim.fmt import ci_text, json_ready, num, pct, short_p
+from sim.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -98,12 +98,12 @@ def format_sweep(result: SweepResult | ExperimentResult) -> str:
     lines.append(head)
     for _, r in t.iterrows():
         cells = "  " + "  ".join(f"{str(r[k]):>{vw[k]}}" for k in keys)
-        cells += (f"  {_num(r['mean_diff'], '+.2f'):>8}  {ci_text(r['ci_low'], r['ci_high']):>17}  "
-                  f"{short_p(r['p_holm']):>8}  {_pct(r['game_win_rate']):>6}  ")
+        cells += (f"  {num(r['mean_diff'], '+.2f'):>8}  {ci_text(r['ci_low'], r['ci_high']):>17}  "
+                  f"{short_p(r['p_holm']):>8}  {pct(r['game_win_rate']):>6}  ")
         if r["best"]:
             cells += f"{'best':>8}"
         else:
-            cells += (f"{_num(r['vs_best'], '+.2f'):>8}  {ci_text(r['vs_best_ci_low'], r['vs_best_ci_high']):>17}"
+            cells += (f"{num(r['vs_best'], '+.2f'):>8}  {ci_text(r['vs_best_ci_low'], r['vs_best_ci_high']):>17}"
                       f"  {short_p(r['vs_best_p_holm']):>8}")
         lines.append(cells.rstrip())
     return "\n".join(lines)

@@ -20,7 +20,8 @@ import pandas as pd
 from sim import experiment as X
 from sim import stats
 from sim.aggregate import team_weights
-from sim.match import _num, ci_text, experiment_options, short_p
+from sim.fmt import ci_text, json_ready, num, short_p
+from sim.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -104,7 +105,7 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
                 cells.append(f"{'.':>{width}}")
             else:
                 mark = "*" if holm.loc[r, c] < 0.05 else " "  # Holm over all pairings
-                cells.append(f"{_num(mean.loc[r, c], '+.2f') + mark:>{width}}")
+                cells.append(f"{num(mean.loc[r, c], '+.2f') + mark:>{width}}")
         lines.append(f"  {short[r]:<4}" + "".join(cells))
     lines.append("")
     lines.append("ranking by margin over the field (points per deal, paired 95% CI; p vs next: Holm-adjusted)")
@@ -112,15 +113,13 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
     for _, r in rk.iterrows():
         p = r["p_vs_next"]
         pn = f"p vs next {short_p(p):<7}" if math.isfinite(p) else " " * 17
-        lines.append(f"  {int(r['rank']):>2}. {short[r['team']]:<4} {_num(r['margin'], '+.2f'):>8}  "
-                     f"{ci_text(r['ci_low'], r['ci_high']):>18}   games won {_num(100 * r['game_win_rate'], '5.1f')}%"
+        lines.append(f"  {int(r['rank']):>2}. {short[r['team']]:<4} {num(r['margin'], '+.2f'):>8}  "
+                     f"{ci_text(r['ci_low'], r['ci_high']):>18}   games won {num(100 * r['game_win_rate'], '5.1f')}%"
                      f"   {pn}  {r['team']}")
     return "\n".join(lines)
 
 
 def tournament_json(run: ExperimentResult) -> dict:
-    from sim.aggregate import json_ready
-
     return json_ready({
         "kind": "tournament", "seed": run.experiment.seed, "deals": run.experiment.deals,
         "deal_sets": run.totals.deals, "teams": run.experiment.team_labels(), "stopped_by": run.stopped_by,

@@ -62,6 +62,7 @@ def test_match_report(match_file, tmp_path):
     assert "rummy-sim match greedy random --deals 600 --seed 5" in md
     assert "seed: **5**" in md and "deal range: [0, 600)" in md and "run time: **12 s**" in md
     assert "numba" in md and "four_of_a_kind_double" in md
+    assert "game: **Persian Rummy** (`persian`" in md and "4 players" in md
     summary = pd.read_csv(out / "summary.csv")
     assert {"mean_diff", "ci_low", "ci_high"} <= set(summary.columns)
     counters = pd.read_csv(out / "counters.csv")
@@ -78,11 +79,64 @@ def test_report_numbers_match_the_run(match_file):
 
     ref = load_result(match_file).summary.iloc[0]
     assert col.summary.iloc[0]["mean_diff"] == pytest.approx(ref["mean_diff"])
-    ct = col.counter_table()
+    counters = next(s for s in col.sections if s.key == "counters")  # Persian's own section
+    ct = counters.table(col)
     plays = pd.read_parquet(match_file)
     a = plays.apply(lambda r: r[f"takes_s{r['a_team']}"] + r[f"takes_s{r['a_team'] + 2}"], axis=1)
     assert ct[ct["side"] == "A"]["takes"].iloc[0] == pytest.approx(a.mean())
-    assert int(col.hists[("deal score", 0, "A")].sum()) == len(plays)
+    assert ct[ct["side"] == "A"]["total"].iloc[0] == pytest.approx(plays["a_total"].mean())
+    assert ct[ct["side"] == "A"]["turns"].iloc[0] == pytest.approx(plays["turns"].mean())
+    hists = col.part("distributions").hists
+    assert int(hists[("deal score", 0, "A")].sum()) == len(plays)
+    ends = col.part("ends")
+    assert ends["names"] == ["out", "passes", "cap"]
+    assert ends["counts"][0].sum() == len(plays)
+    assert ends["counts"][0][0] == (plays["end"] == "out").sum()
+    dealer = next(s for s in col.sections if s.key == "dealer").table(col)
+    adv = (plays["total_0"] - plays["total_1"]).where(plays["dealer"] % 2 == 0, plays["total_1"] - plays["total_0"])
+    assert dealer["dealer_team_minus_other"].iloc[0] == pytest.approx(adv.mean())
+
+
+def test_sections_come_from_the_game_of_the_results(match_file):
+    col = collect(match_file)
+    assert [s.key for s in col.sections] == ["summary", "distributions", "ends", "dealer", "counters"]
+    assert [s.key for s in col.sections[3:]] == [s.key for s in col.exp.game_spec.report_sections()]
+    for s in col.sections:
+        assert callable(s.start) and callable(s.reduce) and callable(s.render)
+
+
+def test_a_game_section_is_reduced_chunk_by_chunk_and_rendered(match_file, tmp_path):
+    from sim.report.document import Doc
+    from sim.report.sections import GENERIC, Section
+
+    class Plays(Section):
+        key, heading = "plays", "Plays counted"
+
+        def start(self, col):
+            return {"chunks": 0, "plays": 0}
+
+        def reduce(self, frame, acc):
+            acc["chunks"] += 1
+            acc["plays"] += len(frame)
+
+        def render(self, doc, col, out):
+            doc.h(2, self.heading)
+            doc.p(f"{col.part(self.key)['plays']} plays")
+
+    col = collect(match_file, sections=[*GENERIC, Plays()])
+    assert col.part("plays")["plays"] == int(col.summary["plays"].sum())
+    doc = Doc()
+    col.sections[-1].render(doc, col, tmp_path)
+    assert "## Plays counted" in doc.markdown() and "<h2>Plays counted</h2>" in doc.html("t")
+
+
+def test_the_report_never_names_a_game():
+    import re
+
+    for path in (Path(__file__).parents[1] / "sim" / "report").glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"sim\.games\.(?!base\b)\w+|get_game\(\s*[\"']", text), path.name
+        assert "persian" not in text.lower(), path.name
 
 
 def test_cli_report(match_file, tmp_path, capsys):
@@ -136,3 +190,22 @@ def test_parts_folder_of_an_unfinished_run(tmp_path):
     write_report(parts, out)
     md = check_report(out, COMMON_PNG, COMMON_CSV)
     assert "deals played 200" in md
+
+
+def test_a_game_without_own_sections_gets_the_generic_report(tmp_path):
+    from sim.games import get_game
+
+    game = get_game("indian")  # players each alone, no report sections of its own
+    res = tmp_path / "i.parquet"
+    play_match("greedy", "random", deals=60, seed=2, game=game.name, players=3, out=res, progress=False)
+    out = tmp_path / "rep"
+    write_report(res, out)
+    md = (out / "report.md").read_text()
+    heads = [line for line in md.splitlines() if line.startswith("## ")]
+    assert heads == ["## How it was made", "## Summary with confidence intervals", "## Score distributions",
+                     "## End reasons, deal length", "## Files"]
+    assert f"game: **{game.title}** (`indian`" in md and "3 players, each alone" in md
+    assert "--game indian --players 3" in md
+    ends = pd.read_csv(out / "end_reasons.csv")
+    assert list(dict.fromkeys(ends["end"])) == list(game.schema.end_names)
+    assert not (out / "counters.csv").exists() and not (out / "dealer_effect.csv").exists()

@@ -19,6 +19,8 @@ from sim.stats import (
     paired_mean_ci,
     paired_pvalue,
     summarize_match,
+    t_bounds,
+    t_interval,
     unpaired_mean_ci,
     variance_reduction,
     wilson_interval,
@@ -308,3 +310,57 @@ def test_summarize_match_is_json_ready():
     bare = summarize_match(per_set)
     assert bare["variance_reduction"] is None and bare["game_win_rate"] is None
     json.dumps(bare, allow_nan=False)
+
+
+# ------------------------------------------------------------------ t-intervals from moments
+
+
+def test_t_interval_from_moments_equals_the_raw_values_and_scipy():
+    rng = np.random.default_rng(11)
+    x = rng.normal(3.0, 7.0, 250)
+    m = x.mean()
+    ci = t_interval(x.size, m, ((x - m) ** 2).sum())
+    ref = sps.ttest_1samp(x, 0.0).confidence_interval(0.95)
+    assert (ci.low, ci.high) == pytest.approx((ref.low, ref.high), rel=1e-12)
+    assert ci.sd == pytest.approx(x.std(ddof=1)) and ci.se == pytest.approx(x.std(ddof=1) / math.sqrt(x.size))
+    raw = paired_mean_ci(x)
+    assert (raw.low, raw.high) == (ci.low, ci.high)
+
+
+def test_t_interval_edge_cases_and_arrays():
+    assert math.isnan(t_interval(0, 5.0, 0.0).mean) and math.isnan(t_interval(0, 5.0, 0.0).low)
+    one = t_interval(1, 5.0, 0.0)
+    assert one.mean == 5.0 and math.isnan(one.low) and math.isnan(one.high) and math.isnan(one.se)
+    flat = t_interval(10, 2.0, 0.0)
+    assert (flat.low, flat.high, flat.se) == (2.0, 2.0, 0.0)
+    n, mean, m2 = np.array([0.0, 1, 2, 30, 30]), np.array([1.0, 2, 3, 4, -1]), np.array([0.0, 0, 4, 9, 0])
+    arr = t_interval(n, mean, m2)
+    for k in range(n.size):
+        one = t_interval(n[k], mean[k], m2[k])
+        assert np.array_equal([arr.low[k], arr.high[k]], [one.low, one.high], equal_nan=True)
+    assert t_bounds(1.0, 0.5, 9) == pytest.approx(tuple(sps.t.interval(0.95, 9, loc=1.0, scale=0.5)))
+
+
+# ------------------------------------------------------------------ text and JSON (sim.fmt)
+
+
+def test_formatters():
+    from sim.fmt import ci, ci_text, format_p, num, pct, short_p
+
+    assert num(1.234) == "+1.23" and num(1234.5, ",.0f") == "1,234" and num(7, ",d") == "7"
+    assert num(None) == num(float("nan")) == num(math.inf) == num("x") == "n/a"
+    assert pct(0.1234) == "12.3%" and pct(None) == "n/a"
+    assert format_p(0.0312) == "p = 0.031" and format_p(1e-15) == "p < 1e-12" and format_p(math.nan) == "n/a"
+    assert short_p(0.0312) == "0.031" and short_p(0.0) == "<1e-12" and short_p(None) == "n/a"
+    assert ci_text(-1.0, 2.0) == "[-1.00, +2.00]" and ci(0.5, 0.25, math.nan, ".3f") == "0.500 [0.250, n/a]"
+
+
+def test_json_ready_is_strict_json():
+    from sim.fmt import json_ready
+
+    value = {"a": np.int16(3), 1: (np.float32(0.5), math.nan), "b": np.array([[1, 2]]), "c": np.bool_(True),
+             "d": [math.inf, None, "s", 2]}
+    out = json_ready(value)
+    assert out == {"a": 3, "1": [0.5, None], "b": [[1, 2]], "c": True, "d": [None, None, "s", 2]}
+    assert type(out["a"]) is int and type(out["c"]) is bool
+    json.dumps(out, allow_nan=False)

@@ -216,7 +216,30 @@ class Game(ABC):
     # -- reports ------------------------------------------------------------------------------
 
     def report_sections(self) -> list:
-        """Game-specific report sections (see sim.report); none by default."""
+        """Game-specific report sections (``rummy-sim report``); none by default.
+
+        The report (sim.report) reads the game from the results' metadata and renders its
+        generic sections (summary, score and deal-length distributions, end reasons; they use
+        only :attr:`schema` and the per-play columns every game has), then these, in list
+        order, then the list of files. A section is any object with:
+
+        * ``key`` - a name unique in the report; ``collected.part(key)`` is its accumulator;
+        * ``heading`` - the ``##`` heading it opens;
+        * ``joins`` - ``""``, or the key of a generic section (``"ends"``) it is rendered
+          inside, after that section's tables and before its figures; its ``heading`` is
+          then the words added to that section's heading (", dealer effect");
+        * ``start(collected) -> acc`` - the empty accumulator, once before the first chunk
+          (``collected.exp`` is the experiment, ``collected.exp.game_spec`` this game);
+        * ``reduce(frame, acc)`` - called for every chunk of per-play rows (the columns of
+          docs/results.md); it keeps bounded sums only (counts, per deal-set moments), as a
+          report reads tens of millions of plays one chunk at a time;
+        * ``render(doc, collected, out_dir)`` - adds blocks to the document
+          (sim.report.document.Doc: ``h``, ``p``, ``bullets``, ``table``, ``img``) and writes
+          its CSV tables and PNG figures (sim.charts) into ``out_dir``.
+
+        ``sim.report.sections.Section`` gives do-nothing defaults, and that module has the
+        helpers generic and game sections share (``shown_pairings``, ``pair_label`` ...).
+        """
         return []
 
     # -- description ---------------------------------------------------------------------------

@@ -9,27 +9,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
-import numpy as np
+from sim.fmt import json_ready
 
-
-def _plain(x: Any) -> Any:
-    """Convert numpy scalars / arrays inside ``x`` to plain JSON-able Python values."""
-    if isinstance(x, dict):
-        return {str(k): _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return _plain(x.tolist())
-    if isinstance(x, np.bool_):
-        return bool(x)
-    if isinstance(x, np.integer):
-        return int(x)
-    if isinstance(x, np.floating):
-        return float(x)
-    return x
-
+#: deal objects are written through the one JSON sanitiser of the toolkit (numpy values to
+#: plain Python, NaN/inf to null); ``_plain`` is its name for the games' log writers
+_plain = json_ready
 
 
 def write_jsonl(path: str | Path, logs: Iterable[dict]) -> None:

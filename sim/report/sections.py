@@ -1,0 +1,408 @@
+"""The generic report sections, and the section protocol every game's sections follow.
+
+A section is an object with (sim.games.base.Game.report_sections documents the protocol):
+
+* ``key`` - unique name; ``collected.parts[key]`` holds its accumulator;
+* ``heading`` - the ``##`` heading it opens (or, with ``joins``, the words it adds to
+  the heading of the section it joins);
+* ``joins`` - ``""``, or the key of a generic section it is rendered inside (after that
+  section's tables, before its figures);
+* ``start(collected) -> acc``, ``reduce(frame, acc)`` per chunk of per-play rows,
+  ``render(doc, collected, out_dir)``.
+
+The generic sections use only the game's result schema (``exp.game_spec.schema``) and
+the per-play columns every game has (``pairing, a, b, deal, rotation, a_total, b_total,
+turns`` and the end column): the summary statistics, the score and deal-length
+distributions, and the end reasons.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim import charts
+from sim.fmt import ci, num, short_p
+from sim.report.document import Doc
+from sim.report.reduce import Collected, add_counts, add_moments, hist, set_means
+
+SCORE_EDGES = np.arange(-400, 1001, 10)
+DIFF_EDGES = np.arange(-700, 701, 10)
+GAME_EDGES = np.arange(-800, 1801, 20)
+TURN_EDGES = np.arange(0, 201, 2)
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+class Section:
+    """Do-nothing defaults of the section protocol (sections may subclass it, or not)."""
+
+    key = ""
+    heading = ""
+    joins = ""
+
+    def start(self, col: Collected):
+        return None
+
+    def reduce(self, frame: pd.DataFrame, acc) -> None:
+        pass
+
+    def render(self, doc: Doc, col: Collected, out: Path) -> None:
+        pass
+
+
+# --- helpers shared with the games' sections ------------------------------------------------------
+
+
+def shown_pairings(col: Collected) -> list[int]:
+    """The pairings a figure shows: all of up to three, else the best, the median and the worst."""
+    k = len(col.exp.pairings)
+    if k <= 3:
+        return list(range(k))
+    md = col.summary["mean_diff"].to_numpy()
+    order = np.argsort(md)
+    return sorted({int(order[-1]), int(order[0]), int(order[len(order) // 2])})
+
+
+def pair_label(col: Collected, p: int, side: str) -> str:
+    """Team A's or B's label in pairing ``p`` (a sweep's grid point by its parameters only)."""
+    labels = col.exp.team_labels()
+    i, j = col.exp.pairings[p]
+    lab = labels[i] if side == "A" else labels[j]
+    if col.exp.kind == "sweep" and side == "A" and ":" in lab:
+        lab = lab.split(":", 1)[1]  # the grid point's parameters say which point it is
+    return lab
+
+
+def match_label(col: Collected, p: int) -> str:
+    labels = col.exp.team_labels()
+    i, j = col.exp.pairings[p]
+    return f"{labels[i]} vs {labels[j]}"
+
+
+def sweep_axes(exp) -> tuple[str, str | None]:
+    """A sweep's x parameter (the one with most values) and the one grouping the curves."""
+    keys = [k for k, _ in exp.vary]
+    x = keys[0] if len(keys) == 1 else max(keys, key=lambda k: len(dict(exp.vary)[k]))
+    group = None if len(keys) == 1 else [k for k in keys if k != x][0]
+    return x, group
+
+
+def count_word(n: int) -> str:
+    return _COUNT_WORDS.get(n, str(n))
+
+
+# --- summary ------------------------------------------------------------------------------------------
+
+
+class SummarySection(Section):
+    """The run's statistics (sim.aggregate): the table of every pairing, then per kind of experiment
+    a sentence and figure (match), the grid against its best point (sweep) or the ranking (tournament)."""
+
+    key = "summary"
+    heading = "Summary with confidence intervals"
+
+    def render(self, doc: Doc, col: Collected, out: Path) -> None:
+        exp, s = col.exp, col.summary
+        doc.h(2, self.heading)
+        view = pd.DataFrame({
+            "A": s["a"], "B": s["b"], "deal sets": s["deal_sets"].map("{:,}".format),
+            "A - B pts/deal [95% CI]": [ci(r.mean_diff, r.ci_low, r.ci_high) for r in s.itertuples()],
+            "p (Holm)": s["p_holm"].map(short_p),
+            "game win rate [95% CI]": [ci(r.game_win_rate, r.game_win_rate_ci_low, r.game_win_rate_ci_high, ".3f")
+                                       for r in s.itertuples()],
+            "A / B mean pts": [f"{r.a_mean:.1f} / {r.b_mean:.1f}" for r in s.itertuples()],
+            "effect d": s["effect_size"].map(lambda x: num(x, "+.3f")),
+            "variance reduction": s["variance_reduction"].map(lambda x: num(x, ".2f") + "x"),
+            f"deal sets for {exp.margin:g} pt": s["deals_needed"].map(lambda x: num(x, ",.0f")),
+        })
+        s.to_csv(out / "summary.csv", index=False)
+        doc.table(view, "Mean A - B points per deal set (paired t-interval), game win rate (Wilson)", "summary.csv")
+        {"match": self._match, "sweep": self._sweep, "tournament": self._tournament}[exp.kind](doc, col, out)
+
+    @staticmethod
+    def _match(doc: Doc, col: Collected, out: Path) -> None:
+        r = col.summary.iloc[0]
+        dpg = col.exp.rules.deals_per_game
+        doc.p(f"**{r['a']}** scores **{ci(r['mean_diff'], r['ci_low'], r['ci_high'])}** points per deal more than "
+              f"**{r['b']}** (p {short_p(r['p_value'])}); it wins {100 * r['game_win_rate']:.1f}% of the "
+              f"{count_word(dpg)}-deal games. Duplicate deals cut the variance {r['variance_reduction']:.2f}x "
+              f"against independent plays (unpaired CI "
+              f"{ci(r['mean_diff'], r['unpaired_ci_low'], r['unpaired_ci_high'])}).")
+        charts.save(charts.match_figure(r), out / "summary.png")
+        doc.img("summary.png", "A - B points per deal with paired and unpaired 95% CIs; game win rate")
+
+    @staticmethod
+    def _sweep(doc: Doc, col: Collected, out: Path) -> None:
+        from sim.sweep import sweep_table
+
+        exp = col.exp
+        t = sweep_table(col.result)
+        t.to_csv(out / "sweep_table.csv", index=False)
+        keys = [k for k, _ in exp.vary]
+        best = t[t["best"]].iloc[0]
+        doc.p("Best point: " + ", ".join(f"`{k}={best[k]}`" for k in keys) +
+              f", {ci(best['mean_diff'], best['ci_low'], best['ci_high'])} points per deal against "
+              f"`{best['opponent']}`. Each other point against the best one, paired on the same deals:")
+        view = pd.DataFrame({**{k: t[k] for k in keys},
+                             "vs opponent [95% CI]": [ci(r.mean_diff, r.ci_low, r.ci_high) for r in t.itertuples()],
+                             "vs best [95% CI]": ["best" if not math.isfinite(r.vs_best) else
+                                                  ci(r.vs_best, r.vs_best_ci_low, r.vs_best_ci_high)
+                                                  for r in t.itertuples()],
+                             "p vs best (Holm)": t["vs_best_p_holm"].map(short_p)})
+        doc.table(view, "Every grid point: against the opponent and against the best point (points per deal)",
+                  "sweep_table.csv")
+        x, group = sweep_axes(exp)
+        fig, axes = charts.figure(1, 2, height=4.2)
+        charts.sweep_figure(t, x, group, ax=axes[0], title=f"A - B against {t['opponent'].iloc[0]}")
+        vb = t.copy()
+        for c in ("vs_best", "vs_best_ci_low", "vs_best_ci_high"):
+            vb[c] = vb[c].fillna(0.0)
+        charts.sweep_figure(vb, x, group, value="vs_best", low="vs_best_ci_low", high="vs_best_ci_high",
+                            ax=axes[1], ylabel=f"point - best point, {charts.PTS_DEAL}",
+                            title="Paired difference to the best point")
+        fig.tight_layout()
+        charts.save(fig, out / "sweep.png")
+        half = float(np.nanmax((t["ci_high"] - t["ci_low"]) / 2))
+        doc.p(f"The 95% CI bands are drawn on every curve; the widest is +/- {half:.2f} points per deal, so at this "
+              "many deals they can be thinner than the lines (the tables give every interval).")
+        doc.img("sweep.png", "Response curve with 95% CI bands and paired difference to the best point")
+
+    @staticmethod
+    def _tournament(doc: Doc, col: Collected, out: Path) -> None:
+        from sim.tournament import crosstable, ranking
+
+        res = col.result
+        rk = ranking(res)
+        rk.to_csv(out / "ranking.csv", index=False)
+        m, lo, hi = (crosstable(res, v) for v in ("mean_diff", "ci_low", "ci_high"))
+        m.to_csv(out / "crosstable.csv")
+        doc.table(pd.DataFrame({"rank": rk["rank"], "team": rk["team"],
+                                "margin [95% CI]": [ci(r.margin, r.ci_low, r.ci_high) for r in rk.itertuples()],
+                                "game win rate": rk["game_win_rate"].map(lambda x: num(x, ".3f")),
+                                "p vs next (Holm)": rk["p_vs_next"].map(short_p)}),
+                  "Ranking by margin over the field (points per deal)", "ranking.csv")
+        charts.save(charts.crosstable_figure(m, lo, hi), out / "crosstable.png")
+        charts.save(charts.ranking_figure(rk), out / "ranking.png")
+        doc.img("crosstable.png", "Crosstable heatmap")
+        doc.img("ranking.png", "Ranking with 95% CIs")
+
+
+# --- score and deal-length distributions ------------------------------------------------------------
+
+
+@dataclass
+class Distributions:
+    """Binned counts per (quantity, pairing, side) and, per pairing, the moments [n, sum, sum of
+    squares] over deal sets of the deal length (turns of the whole table)."""
+
+    deals_per_game: int
+    hists: dict = field(default_factory=dict)
+    turns: dict = field(default_factory=dict)
+
+
+EDGES = {"deal score": SCORE_EDGES, "deal-set A - B": DIFF_EDGES, "game score": GAME_EDGES,
+         "deal length (turns)": TURN_EDGES}
+
+
+class DistributionsSection(Section):
+    """A's and B's score per deal and per game, A - B per deal set and the deal length, binned."""
+
+    key = "distributions"
+    heading = "Score distributions"
+
+    def start(self, col: Collected) -> Distributions:
+        return Distributions(col.exp.rules.deals_per_game)
+
+    def reduce(self, frame: pd.DataFrame, acc: Distributions) -> None:
+        from sim.frames import games_frame
+
+        pairing = frame["pairing"].to_numpy(np.int64)
+        a_total, b_total = frame["a_total"].to_numpy(), frame["b_total"].to_numpy()
+        turns = frame["turns"].to_numpy()
+        per_set, set_pairing = set_means(pairing, frame["deal"].to_numpy(np.int64), {
+            "A_total": a_total.astype(np.float64), "B_total": b_total.astype(np.float64),  # B: a field's mean
+            "turns": turns.astype(np.int64)})
+        for p in np.unique(pairing):
+            ps = per_set[set_pairing == p]
+            add_moments(acc.turns.setdefault(int(p), [0.0, 0.0, 0.0]), ps["turns"].to_numpy(float))
+            diffs = (ps["A_total"] - ps["B_total"]).to_numpy(float)
+            add_counts(acc.hists, ("deal-set A - B", int(p), "diff"), hist(diffs, DIFF_EDGES))
+            rows = pairing == p
+            add_counts(acc.hists, ("deal score", int(p), "A"), hist(a_total[rows], SCORE_EDGES))
+            add_counts(acc.hists, ("deal score", int(p), "B"), hist(b_total[rows], SCORE_EDGES))
+            add_counts(acc.hists, ("deal length (turns)", int(p), ""), hist(turns[rows], TURN_EDGES))
+        games = games_frame(frame[["pairing", "rotation", "deal", "a", "b", "a_total", "b_total"]],
+                            acc.deals_per_game)
+        for p, g in games[games["complete"]].groupby("pairing", observed=True):
+            add_counts(acc.hists, ("game score", int(p), "A"), hist(g["a_total"].to_numpy(), GAME_EDGES))
+            add_counts(acc.hists, ("game score", int(p), "B"), hist(g["b_total"].to_numpy(), GAME_EDGES))
+
+    @staticmethod
+    def table(col: Collected) -> pd.DataFrame:
+        """One row per (pairing, quantity, side): the binned distribution's n, mean, sd and quantiles."""
+        labels = col.exp.team_labels()
+        rows = []
+        hists = col.part("distributions").hists
+        for (kind, p, side), counts in sorted(hists.items(), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
+            i, j = col.exp.pairings[p]
+            who = {"A": labels[i], "B": labels[j], "": "all plays", "diff": "A - B"}[side]
+            rows.append({"pairing": p, "match": f"{labels[i]} vs {labels[j]}", "quantity": kind, "of": who,
+                         **charts.hist_summary(EDGES[kind], counts)})
+        return pd.DataFrame(rows)
+
+    def render(self, doc: Doc, col: Collected, out: Path) -> None:
+        doc.h(2, self.heading)
+        dist = self.table(col)
+        dist.to_csv(out / "distributions.csv", index=False)
+        view = dist[dist["quantity"] != "deal length (turns)"][["match", "quantity", "of", "n", "mean", "sd", "p5",
+                                                                "p25", "p50", "p75", "p95"]].copy()
+        for c in ("mean", "sd", "p5", "p25", "p50", "p75", "p95"):
+            view[c] = view[c].map(lambda x: num(x, ".1f"))
+        view["n"] = view["n"].map("{:,}".format)
+        doc.table(view, "Binned distributions (points; bins of 10, game bins of 20; values beyond the range are "
+                        "counted in the end bins)", "distributions.csv")
+        shown = shown_pairings(col)
+        if len(shown) < len(col.exp.pairings):
+            doc.p("The figure shows the best, the median and the worst grid point; the table has all.")
+        self._figure(col, shown, out)
+        doc.img("scores.png", "Score distributions")
+
+    @staticmethod
+    def _figure(col: Collected, shown: list[int], out: Path) -> None:
+        hists = col.part("distributions").hists
+        s = col.summary
+        dpg = col.exp.rules.deals_per_game
+        fig, axes = charts.figure(1, 3, height=4.2, width=13.0)
+        for k, p in enumerate(shown):
+            color = charts.PALETTE[k * 2 % len(charts.PALETTE)]
+            series = {f"A {pair_label(col, p, 'A')}": hists[("deal score", p, "A")]}
+            if len(shown) == 1:
+                series[f"B {pair_label(col, p, 'B')}"] = hists[("deal score", p, "B")]
+            for i, (lab, counts) in enumerate(series.items()):
+                charts.step_hist(axes[0], SCORE_EDGES, counts, label=lab[:40],
+                                 color=charts.PALETTE[(k * 2 + i) % len(charts.PALETTE)])
+            m, lo, hi = s.loc[p, "mean_diff"], s.loc[p, "ci_low"], s.loc[p, "ci_high"]
+            charts.step_hist(axes[1], DIFF_EDGES, hists[("deal-set A - B", p, "diff")],
+                             label=f"{pair_label(col, p, 'A')[:32]}: mean {m:+.1f} [{lo:+.1f}, {hi:+.1f}]", color=color)
+            if ("game score", p, "A") in hists:
+                charts.step_hist(axes[2], GAME_EDGES, hists[("game score", p, "A")],
+                                 label=f"A {pair_label(col, p, 'A')}"[:40], color=color)
+                if len(shown) == 1:
+                    charts.step_hist(axes[2], GAME_EDGES, hists[("game score", p, "B")],
+                                     label=f"B {pair_label(col, p, 'B')}"[:40], color=charts.PALETTE[1])
+        side = col.exp.game_spec.schema.side_word.capitalize()
+        axes[0].set(title=f"{side} score per deal", xlabel=charts.PTS_DEAL, ylabel="density (share per point)",
+                    xlim=(-250, 600))
+        axes[1].set(title="A - B per deal set (mean, 95% CI)", xlabel=f"A - B, {charts.PTS_DEAL}",
+                    ylabel="density (share per point)", xlim=(-500, 600))
+        axes[1].axvline(0, color="grey", lw=0.8)
+        axes[2].set(title=f"{side} score per game ({dpg} deals)", xlabel=f"points per game ({dpg} deals)",
+                    ylabel="density (share per point)", xlim=(-400, 1000))
+        for ax in axes:
+            ax.legend(fontsize=7.5, loc="upper left")
+        fig.tight_layout()
+        charts.save(fig, out / "scores.png")
+
+
+# --- end reasons and deal length ----------------------------------------------------------------------
+
+
+class EndsSection(Section):
+    """How deals end (the game's end reasons, Wilson intervals) and how long they last. Game sections
+    that join it (``joins = "ends"``) are rendered after its table, their heading words added to its."""
+
+    key = "ends"
+    heading = "End reasons, deal length"
+
+    def start(self, col: Collected) -> dict:
+        schema = col.exp.game_spec.schema
+        return {"names": list(schema.end_names), "column": schema.end_column, "counts": {}}
+
+    def reduce(self, frame: pd.DataFrame, acc: dict) -> None:
+        names = acc["names"]
+        pairing = frame["pairing"].to_numpy(np.int64)
+        codes = frame[acc["column"]].cat.codes.to_numpy()
+        cats = list(frame[acc["column"]].cat.categories)
+        for p in np.unique(pairing):
+            rows = pairing == p
+            ends = np.zeros(len(names), dtype=np.int64)
+            for code, name in enumerate(cats):
+                if name in names:
+                    ends[names.index(name)] += int((codes[rows] == code).sum())
+            add_counts(acc["counts"], int(p), ends)
+
+    @staticmethod
+    def table(col: Collected) -> pd.DataFrame:
+        """One row per (pairing, end reason): plays and share with a Wilson 95% CI."""
+        acc = col.part("ends")
+        rows = []
+        for p, counts in sorted(acc["counts"].items()):
+            n = counts.sum()
+            for k, name in enumerate(acc["names"]):
+                sh, lo, hi = charts.wilson(int(counts[k]), int(n))
+                rows.append({"pairing": p, "match": match_label(col, p), "end": name, "plays": int(counts[k]),
+                             "share": sh, "ci_low": lo, "ci_high": hi})
+        return pd.DataFrame(rows)
+
+    def render(self, doc: Doc, col: Collected, out: Path) -> None:
+        members = [s for s in col.sections if getattr(s, "joins", "") == self.key]
+        doc.h(2, ", ".join([self.heading] + [s.heading for s in members]))
+        ends = self.table(col)
+        ends.to_csv(out / "end_reasons.csv", index=False)
+        wide = ends.assign(cell=[ci(100 * r.share, 100 * r.ci_low, 100 * r.ci_high, ".2f") + "%"
+                                 for r in ends.itertuples()])
+        wide = wide.pivot(index="match", columns="end", values="cell").reset_index()[["match",
+                                                                                      *col.part("ends")["names"]]]
+        doc.table(wide, "How deals end: share of plays with a Wilson 95% CI", "end_reasons.csv")
+        for s in members:
+            s.render(doc, col, out)
+        self._figure(col, ends, out)
+        doc.img("ends.png", "End reasons and deal length")
+
+    @staticmethod
+    def _figure(col: Collected, ends: pd.DataFrame, out: Path) -> None:
+        dist = col.part("distributions")
+        shown = shown_pairings(col)
+        fig, axes = charts.figure(1, 2, height=3.8)
+        t = ends[ends["pairing"].isin(shown)].copy()
+        t["match"] = t["match"].str.slice(0, 45)
+        charts.shares_figure(t, "end", "match", "End reason, share of plays (95% Wilson CI)", ax=axes[0])
+        top = 0
+        for k, p in enumerate(shown):
+            m, lo, hi = charts.moments_ci(*dist.turns[p])
+            counts = dist.hists[("deal length (turns)", p, "")]
+            top = max(top, TURN_EDGES[min(np.nonzero(counts)[0].max() + 2, TURN_EDGES.size - 1)])
+            charts.step_hist(axes[1], TURN_EDGES, counts, color=charts.PALETTE[k],
+                             label=f"{match_label(col, p)[:40]}: mean {m:.1f} [{lo:.1f}, {hi:.1f}]")
+        axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seats)",
+                    ylabel="density (share per turn)", xlim=(0, top))
+        axes[1].legend(fontsize=7.5, loc="upper left")
+        fig.tight_layout()
+        charts.save(fig, out / "ends.png")
+
+
+GENERIC = (SummarySection(), DistributionsSection(), EndsSection())
+
+
+def report_sections(game) -> list:
+    """The sections of a report on ``game``: the generic ones, then the game's own
+    (``game.report_sections()``), those joining a generic section included in the list too."""
+    sections = [*GENERIC, *game.report_sections()]
+    keys = [s.key for s in sections]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ValueError(f"report sections of {game.name}: duplicate keys {dup}")
+    generic = {s.key for s in GENERIC}
+    for s in sections:
+        if getattr(s, "joins", "") and s.joins not in generic:
+            raise ValueError(f"report section {s.key!r} joins {s.joins!r}, not a generic section")
+    return sections
+
+
+__all__ = ["Section", "SummarySection", "DistributionsSection", "EndsSection", "GENERIC", "report_sections",
+           "shown_pairings", "pair_label", "match_label", "sweep_axes", "count_word",
+           "SCORE_EDGES", "DIFF_EDGES", "GAME_EDGES", "TURN_EDGES"]
