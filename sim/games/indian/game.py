@@ -66,9 +66,7 @@ class IndianGame(Game):
     def run_deals(self, specs, deals, seed, rules=None, threads=None, record=0, check=False):
         from sim.games.indian.engine import run_deals
 
-        if check:
-            return run_deals(list(specs), deals, seed, self.rules(rules), threads, record, check=True)
-        return run_deals(list(specs), deals, seed, self.rules(rules), threads, record)
+        return run_deals(list(specs), deals, seed, self.rules(rules), threads, record, check=check)
 
     def results_frame(self, run):
         from sim.games.indian.engine import results_frame
@@ -127,8 +125,7 @@ class IndianGame(Game):
         from sim.games.indian.engine import run_deals
         from sim.games.indian.log import deal_logs
 
-        run = (run_deals(list(specs), deals, seed, self.rules(rules), threads, record=1, check=True) if check
-               else run_deals(list(specs), deals, seed, self.rules(rules), threads, record=1))
+        run = run_deals(list(specs), deals, seed, self.rules(rules), threads, record=1, check=check)
         return list(deal_logs(run))
 
     def log_summary(self, logs: list[dict]) -> str:
