@@ -248,7 +248,7 @@ def team_weights(exp: Experiment) -> np.ndarray:
 
 def interval(n: float, mean: float, m2: float, level: float = 0.95) -> dict:
     """Student-t interval (sim.stats.t_interval) and two-sided p-value of a mean from its
-    moments (scipy), identical to sim.stats.paired_mean_ci / paired_pvalue on the raw values."""
+    moments (scipy), identical to paired_mean_ci / paired_pvalue of tests/stats_reference.py on the raw values."""
     n = int(n)
     ci = stats.t_interval(n, mean, m2, level)
     out = {"mean_diff": ci.mean, "ci_low": ci.low, "ci_high": ci.high, "se": ci.se, "sd": ci.sd,
@@ -276,7 +276,7 @@ def _variance_reduction(n_plays: float, m2_plays: float, n_sets: float, m2_sets:
 
 
 def _welch(a: Moments, b: Moments, p: int, level: float = 0.95) -> tuple[float, float]:
-    """sim.stats.unpaired_mean_ci from moments: plays treated as independent samples."""
+    """unpaired_mean_ci (tests/stats_reference.py) from moments: plays treated as independent samples."""
     na, nb = a.n[p], b.n[p]
     if na < 2 or nb < 2:
         return math.nan, math.nan

@@ -16,15 +16,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import stats_reference
 
 from sim import experiment as X
-from sim import stats
 from sim.frames import games_frame, plays_columns, sets_frame
-from sim.match import match_summary, play_match
-from sim.games.persian import enums as E
 from sim.games import get_game
+from sim.games.persian import enums as E
 from sim.games.persian.engine import Table, run_deals
 from sim.games.persian.rules import RuleOptions
+from sim.match import match_summary, play_match
 from sim.runner import (
     RunError,
     RunInterrupted,
@@ -152,7 +152,7 @@ def test_ci_covers_zero_for_a_strategy_against_itself_over_many_seeds() -> None:
         s = m.summary
         covered_dup += s["ci95"][0] <= 0 <= s["ci95"][1]
         one = m.plays[m.plays["rotation"] == 0]
-        ci = stats.paired_mean_ci((one["a_total"].astype(float) - one["b_total"]).to_numpy())
+        ci = stats_reference.paired_mean_ci((one["a_total"].astype(float) - one["b_total"]).to_numpy())
         covered_single += ci.low <= 0 <= ci.high
     assert covered_dup == len(seeds)
     assert covered_single >= 34  # P(fewer than 34 of 40 | 95% coverage) < 0.01
@@ -169,7 +169,7 @@ def test_streamed_summary_equals_sim_stats_on_the_full_arrays() -> None:
     diffs = (plays["a_total"].astype(float) - plays["b_total"]).to_numpy()
     games = games_frame(plays)
     games = games[games["complete"]]
-    ref = stats.summarize_match(sets["diff"].to_numpy(), diffs, plays["deal"].to_numpy(),
+    ref = stats_reference.summarize_match(sets["diff"].to_numpy(), diffs, plays["deal"].to_numpy(),
                                 games["outcome"].to_numpy())
     got = match_summary(run)
     for key in ("deal_sets", "games", "deals_needed_1pt"):
@@ -180,7 +180,7 @@ def test_streamed_summary_equals_sim_stats_on_the_full_arrays() -> None:
         assert got[key] == pytest.approx(ref[key], rel=1e-9, abs=1e-12), key
     assert got["ci95"] == pytest.approx(ref["ci95"], rel=1e-9)
     assert got["game_win_rate_ci95"] == pytest.approx(ref["game_win_rate_ci95"], rel=1e-9)
-    unpaired = stats.unpaired_mean_ci(plays["a_total"].to_numpy(float), plays["b_total"].to_numpy(float))
+    unpaired = stats_reference.unpaired_mean_ci(plays["a_total"].to_numpy(float), plays["b_total"].to_numpy(float))
     assert got["unpaired_ci95"] == pytest.approx([unpaired.low, unpaired.high], rel=1e-9)
     assert got["plays"] == len(plays) == 4000 and got["rotations"] == 4
 
@@ -193,8 +193,8 @@ def test_paired_interval_is_narrower_than_unpaired_on_the_same_data() -> None:
     assert s["variance_reduction"] > 3
     assert paired < 0.7 * unpaired
     # the same comparison straight from sim.stats on the frames
-    ci = stats.paired_mean_ci(m.sets["diff"].to_numpy())
-    welch = stats.unpaired_mean_ci(m.plays["a_total"].to_numpy(float), m.plays["b_total"].to_numpy(float))
+    ci = stats_reference.paired_mean_ci(m.sets["diff"].to_numpy())
+    welch = stats_reference.unpaired_mean_ci(m.plays["a_total"].to_numpy(float), m.plays["b_total"].to_numpy(float))
     assert ci.half_width < 0.7 * welch.half_width
     assert ci.mean == pytest.approx(welch.mean)
 
