@@ -24,6 +24,7 @@ from sim.games.persian.enums import (
     C_OUT_SEAT,
     C_TURNS,
     C_TURNS_SEAT,
+    D_DISCARD,
     D_DRAW,
     D_PLAY,
     END_CAP,
@@ -56,7 +57,15 @@ from sim.games.persian.enums import (
     S_HANDS,
     S_STOCK,
 )
-from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, new_state, score_deal
+from sim.games.persian.state_nb import (
+    GOING_ON,
+    apply_row,
+    discard_moves,
+    draw_moves,
+    new_state,
+    play_moves,
+    score_deal,
+)
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
 from strategies.persian.dispatch_nb import call_strategy
 from strategies.interface import SEAT_FNS
@@ -178,10 +187,12 @@ def _record_move(ev, ev_n, slot, st, decision, moves, idx):
 def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record):
     """Play deal ``deal`` to its end and write its result row ``res`` (P3-P8).
 
-    Every decision goes the same way: the legal moves (state_nb.legal_moves), the
-    seat's choice (``_decide``), the chosen row applied (state_nb.apply_row, which
-    also moves the deal to its next phase), until a seat goes out, four passes, or
-    the turn cap (P7) before a draw.
+    Every decision goes the same way: the legal moves of the phase (the generators
+    behind state_nb.legal_moves), the seat's choice (``_decide``), the chosen row
+    applied by state_nb.apply_row (which also moves the deal to its next phase:
+    ``st[O_DECISION]``), until a seat goes out, four passes, or the turn cap (P7)
+    before a draw. The loop is unrolled by phase so each call site has a constant
+    decision (measurably faster than one generic step for cheap strategies).
 
     Parameters
     ----------
@@ -210,22 +221,46 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     for s in range(N_SEATS):
         res[C_MAX_DEPTH + s] = -1
     cap = rules[R_TURN_CAP]
-    while True:
-        decision = st[O_DECISION]
-        if decision == D_DRAW:
-            if st[O_TURN] >= cap:
-                end = END_CAP
-                break
-            res[C_TURNS_SEAT + st[O_SEAT]] += 1
-        n = legal_moves(st, decision, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams)
+    end = GOING_ON
+    while st[O_TURN] < cap:
+        res[C_TURNS_SEAT + st[O_SEAT]] += 1
+        # draw (P6.1, P6.2)
+        n = draw_moves(st, moves)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record, smoves, sparams)
         if idx < 0:
             return
         if record >= 1:
-            _record_move(ev, ev_n, slot, st, decision, moves, idx)
-        end = apply_row(st, decision, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+            _record_move(ev, ev_n, slot, st, D_DRAW, moves, idx)
+        end = apply_row(st, D_DRAW, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
         if end != GOING_ON:
             break
+        if st[O_DECISION] == D_DRAW:  # passed: the next seat draws
+            continue
+        # plays (P6.3, P6.4), until stop
+        while st[O_DECISION] == D_PLAY:
+            n = play_moves(st, moves)
+            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record, smoves, sparams)
+            if idx < 0:
+                return
+            if record >= 1:
+                _record_move(ev, ev_n, slot, st, D_PLAY, moves, idx)
+            end = apply_row(st, D_PLAY, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+            if end != GOING_ON:
+                break
+        if end != GOING_ON:
+            break
+        # discard (P6.5)
+        n = discard_moves(st, moves)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record, smoves, sparams)
+        if idx < 0:
+            return
+        if record >= 1:
+            _record_move(ev, ev_n, slot, st, D_DISCARD, moves, idx)
+        end = apply_row(st, D_DISCARD, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+        if end != GOING_ON:
+            break
+    if end == GOING_ON:  # P7: the turn cap, reached before a draw
+        end = END_CAP
     out_seat = st[O_SEAT] if end == END_OUT else -1
     res[C_END] = end
     res[C_OUT_SEAT] = out_seat
