@@ -17,12 +17,15 @@ from sim.fmt import json_ready
 _plain = json_ready
 
 
-def write_jsonl(path: str | Path, logs: Iterable[dict]) -> None:
-    """Write deal logs to ``path``, one compact JSON object per line (UTF-8)."""
+def write_jsonl(path: str | Path, logs: Iterable[dict]) -> int:
+    """Write deal logs to ``path``, one compact JSON object per line (UTF-8); returns how many."""
+    n = 0
     with open(path, "w", encoding="utf-8") as f:
         for d in logs:
             f.write(json.dumps(_plain(d), separators=(",", ":"), ensure_ascii=False))
             f.write("\n")
+            n += 1
+    return n
 
 
 def read_jsonl(path: str | Path) -> list[dict]:

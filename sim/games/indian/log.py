@@ -15,15 +15,14 @@ group, if any, form one last list, so a checker finds the arrangement invalid.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import numpy as np
 
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name
+from sim.games.logfile import read_jsonl, write_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
 
@@ -192,27 +191,3 @@ def deal_log(*, seed: int, deal: int, players: int, decks: int, rules: dict, str
         "winner": winner,
         "points": [int(result_row[E.C_LOST + s]) for s in range(players)],
     }
-
-
-def write_jsonl(path: str | Path, logs: Iterable[dict]) -> int:
-    """Write deal logs, one JSON object per line; returns the number written."""
-    n = 0
-    with open(path, "w", encoding="utf-8") as f:
-        for d in logs:
-            f.write(json.dumps(d, separators=(",", ":")))
-            f.write("\n")
-            n += 1
-    return n
-
-
-def read_jsonl(path: str | Path) -> list[dict]:
-    """Every deal object of a JSON Lines log file."""
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line_no, line in enumerate(f, 1):
-            if line.strip():
-                try:
-                    out.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise ValueError(f"{path}:{line_no}: not JSON ({e})") from None
-    return out
