@@ -53,11 +53,11 @@ def hash_all(decision, obs, moves, n_moves, params, rng):
     return idx
 
 
-register_strategy("info_hash_all", hash_all, game="indian", doc="test: chooses by a hash of everything it receives")
+register_strategy("indian_hash_all", hash_all, game="indian", doc="test: chooses by a hash of everything it receives")
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-@pytest.mark.parametrize("specs", [["greedy", "random", "dropper"], ["info_hash_all"]], ids=["builtins", "user"])
+@pytest.mark.parametrize("specs", [["greedy", "random", "dropper"], ["indian_hash_all"]], ids=["builtins", "user"])
 def test_the_view_ignores_hidden_cards(players, specs) -> None:
     table = [specs[s % len(specs)] for s in range(players)]
     gen = np.random.default_rng(players)
@@ -78,7 +78,7 @@ def test_the_view_ignores_hidden_cards(players, specs) -> None:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_engine_shows_a_strategy_exactly_the_view(players) -> None:
-    table = ["info_hash_all"] * players
+    table = ["indian_hash_all"] * players
     deals = 30
     run = run_deals(table, deals, SEED, record=2)
     asked = 0
@@ -96,5 +96,5 @@ def test_engine_shows_a_strategy_exactly_the_view(players) -> None:
 
 
 def test_the_registry_lists_user_strategies_per_game() -> None:
-    assert "info_hash_all" in strategy_names("indian")
-    assert "info_hash_all" not in strategy_names("persian")
+    assert "indian_hash_all" in strategy_names("indian")
+    assert "indian_hash_all" not in strategy_names("persian")
