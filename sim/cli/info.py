@@ -37,7 +37,9 @@ def format_strategies(game=None) -> str:
                 + (f" - {p.help}" if p.help else "")
             )
     out.append("")
-    out.append("Use a strategy as NAME or NAME:KEY=VALUE[,KEY=VALUE...], e.g. greedy:max_extra=20")
+    first = next(((n, registry.get(n).params[0]) for n in registry.names() if registry.get(n).params), None)
+    example = f"{first[0]}:{first[1].name}={first[1].format(first[1].default)}" if first else "greedy"
+    out.append(f"Use a strategy as NAME or NAME:KEY=VALUE[,KEY=VALUE...], e.g. {example}")
     return "\n".join(out) + "\n"
 
 
