@@ -1,6 +1,6 @@
 """`make demo` / `rummy-sim demo`: greedy against random on duplicate deals. Prints the
 match table, keeps the per-play results as parquet (schema: docs/results.md) and ends
-by writing the standard report (sim/report.py) of that file."""
+by writing the standard report (sim/report/) of that file."""
 
 from __future__ import annotations
 
