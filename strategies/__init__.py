@@ -1,2 +1,3 @@
-"""Strategies for the Persian Rummy engine: built-ins, their parameters, and the plug-in
-interface for user strategies (see strategies/interface.py)."""
+"""Strategies of every game: one folder per game (``strategies/persian/``,
+``strategies/indian/``) with its compiled kernels and ``builtins.py``; the plug-in interface
+all games share (``interface.py``) and the per-game registries (``registry.py``)."""
