@@ -18,14 +18,16 @@ A strategy is one numba function compiled with ``STRATEGY_SIG``::
 - ``rng``: uint64[1], the seat's own random stream: use sim.rng_nb.rand_below /
   rand_float on it, never np.random (that would break reproducibility).
 
-What the engine guarantees (issue 15): every argument is the strategy's own copy,
-made for this decision: the observation is rebuilt from the state, the legal rows
+What the engine guarantees a user strategy (issue 15): every argument is its own
+copy, made for this decision: the observation is rebuilt from the state, the legal rows
 are copied into a buffer that is cleared again after the call (nothing of an
 earlier decision or another seat survives in it), the parameters are a copy of the
 seat's row. Writing to them changes nothing: the engine applies its own row of the
 chosen index. It checks the returned index; anything outside [0, n_moves) stops the
 deal with a StrategyError naming the strategy, the seat, the seed, the deal and the
-value, and the finished deals' results are kept.
+value, and the finished deals' results are kept. Built-in strategies (the package's
+own code) get the same observation copy and exactly the legal rows, without the
+copying: the information tests check that every built-in only reads them.
 
 Trust model: a strategy is code running in this process, with this process's
 rights. The guarantees above are against accidents and honest mistakes (reading a

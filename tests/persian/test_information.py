@@ -92,8 +92,12 @@ def walk(table: Table, seed: int, deal: int, rules: RuleOptions, chooser=None):
         elif chooser is not None:
             idx = int(chooser(PHASES.index(pos.phase), pos.observation(), rows, n, params[s], rng[s]))
         else:
+            rows_before, params_before = rows.copy(), params[s].copy()
             idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows, n,
                                     params[s], rng[s]))
+            # the engine hands built-ins its own rows and parameter row: they must only read them
+            assert np.array_equal(rows, rows_before) and np.array_equal(params[s], params_before), \
+                f"strategy {table.names()[s]} wrote to its legal moves or parameters"
         yield pos, rows, idx, before
         pos.apply_row(rows[idx])
 
