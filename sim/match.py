@@ -133,13 +133,14 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
     if run.stopped_by == "interrupt":
         head += f"  [INTERRUPTED: {s['deal_sets']:,} of {s['deals']:,} deals]"
     ci = s["ci95"]
+    won_label = f"games ({dpg} deals) won by A" if dpg > 1 else "deals won by A"
     lines = [
         head,
         f"  A - B points per deal      {num(s['mean_diff'], '+.2f'):>10}   95% CI "
         f"{ci_text(ci[0], ci[1])}   {format_p(s['p_value'])}",
         f"  mean score A / B           {num(s['a_mean_score'], '.1f'):>10} / {num(s['b_mean_score'], '.1f')}",
         f"  effect size (d)            {num(s['effect_size'], '+.3f'):>10}",
-        f"  games ({dpg} deals) won by A   {pct(s['win_rate']):>10}   95% CI [{pct(s['win_rate_ci95'][0])}, "
+        f"  {won_label:<27}{pct(s['win_rate']):>10}   95% CI [{pct(s['win_rate_ci95'][0])}, "
         f"{pct(s['win_rate_ci95'][1])}]   tied {pct(s['tie_rate'])}, lost {pct(s['loss_rate'])} "
         f"of {s['games']:,}",
         f"  game win rate (tie = 1/2)  {num(s['game_win_rate'], '.3f'):>10}   95% CI "
