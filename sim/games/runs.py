@@ -22,6 +22,29 @@ class StrategyError(ValueError):
         self.results = results
 
 
+def raise_on_errors(results: np.ndarray, deals: np.ndarray, seed: int, names: list[str], enums) -> None:
+    """Raise StrategyError for the first deal a strategy abandoned with an illegal index.
+
+    ``enums`` is the game's enums module: its C_END / END_ERROR / C_ERR_* columns and
+    DECISION_NAMES. The error names strategy, seat, decision, the value, seed and deal,
+    and carries every deal's result rows."""
+    E = enums
+    bad = np.flatnonzero(results[:, E.C_END] == E.END_ERROR)
+    if bad.size == 0:
+        return
+    row = results[bad[0]]
+    seat = int(row[E.C_ERR_SEAT])
+    decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
+    msg = (
+        f"strategy {names[seat]!r} in seat {seat} made an illegal move at a {decision} "
+        f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
+        f"are legal (seed {seed}, deal {int(deals[bad[0]])})"
+    )
+    if bad.size > 1:
+        msg += f"; {bad.size - 1} more deal(s) failed the same way"
+    raise StrategyError(msg, results)
+
+
 def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed {seed!r} is not an integer")

@@ -16,7 +16,15 @@ import pandas as pd
 
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions, check_players
-from sim.games.runs import MAX_SEED, StrategyError, check_seed, deal_indices, run_checked, set_threads  # noqa: F401
+from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
+    MAX_SEED,
+    StrategyError,
+    check_seed,
+    deal_indices,
+    raise_on_errors,
+    run_checked,
+    set_threads,
+)
 from strategies.interface import SID_USER, unused_slot
 from strategies.registry import StrategySpec, registry_for
 
@@ -114,27 +122,10 @@ def run_deals(
     else:
         play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
     run = DealRun(specs, rules, seed, idx, res, ev if record else None, ev_n if record else None)
-    _raise_on_errors(run)
+    raise_on_errors(run.results, run.deals, run.seed, run.names(), E)
     if record and (ev_n < 0).any():
         raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
     return run
-
-
-def _raise_on_errors(run: DealRun) -> None:
-    bad = np.flatnonzero(run.results[:, E.C_END] == E.END_ERROR)
-    if bad.size == 0:
-        return
-    row = run.results[bad[0]]
-    seat = int(row[E.C_ERR_SEAT])
-    decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
-    msg = (
-        f"strategy {run.names()[seat]!r} in seat {seat} made an illegal move at a {decision} "
-        f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
-        f"are legal (seed {run.seed}, deal {int(run.deals[bad[0]])})"
-    )
-    if bad.size > 1:
-        msg += f"; {bad.size - 1} more deal(s) failed the same way"
-    raise StrategyError(msg, run.results)
 
 
 def results_frame(run: DealRun) -> pd.DataFrame:

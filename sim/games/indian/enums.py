@@ -10,6 +10,8 @@ rank index 0..12 = 2..9, T, J, Q, K, A) and 52 for the printed joker (I1). A han
 ``2 * decks`` printed jokers; physical id p is kind ``p % 52`` if p < decks*52, else 52.
 """
 
+from sim.games.layout import layout as _layout
+
 N_KINDS = 53
 JOKER = 52
 N_SUITS = 4
@@ -26,20 +28,6 @@ MOVE_COLS = 4
 RING = 64  # the last RING discards are kept in order in the observation
 MAX_GROUPS = 13  # arrange() writes at most 13 groups of at most 14 cards
 GROUP_WIDTH = 14
-
-
-def _layout(spec, start=0):
-    """Offsets of consecutive slots of the given widths: ({name: offset}, end)."""
-    out = {}
-    pos = start
-    for name, width in spec:
-        if name in out:
-            raise ValueError(f"duplicate slot {name}")
-        if width < 1:
-            raise ValueError(f"slot {name}: width {width}")
-        out[name] = pos
-        pos += width
-    return out, pos
 
 
 # --- decisions (what a strategy is asked) -----------------------------------------

@@ -6,6 +6,8 @@ ranks 2..A as 0..12) and 52..55 for the four jokers (P1). A set of cards is an
 int64 bitmask with bit ``id`` set (56 bits, so the sign bit is never used).
 """
 
+from sim.games.layout import layout
+
 N_SUITS = 4
 N_RANKS = 13
 TOP_RANK = N_RANKS - 1  # the ace (aces high only, P5)
@@ -66,21 +68,6 @@ LAST_CARD_DISCARD = 1
 # ends, so adding or widening a slot can never make two slots overlap or leave a gap.
 # The named constants below are read back from these lists (tests/persian/test_layout.py
 # checks that every listed name has its constant, in order, without gaps or overlaps).
-
-
-def layout(fields, start=0):
-    """Offsets of the ``(name, width)`` slots laid end to end from ``start``, and the
-    end of the last one: ``({name: offset}, end)``."""
-    offsets = {}
-    pos = start
-    for name, width in fields:
-        if name in offsets:
-            raise ValueError(f"slot {name} listed twice")
-        if width < 1:
-            raise ValueError(f"slot {name} has width {width}")
-        offsets[name] = pos
-        pos += width
-    return offsets, pos
 
 
 # --- observation: what the deciding seat may see (P10), an int64 array ---------------
