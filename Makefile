@@ -20,8 +20,9 @@ demo: $(STAMP)
 	$(VENV)/bin/rummy-sim demo
 
 test: $(STAMP)
-	@# compile every game's kernels once (a minute or two cold) so both test workers load them from the cache
-	$(PY) -c "from sim.games import game_names, get_game; [get_game(n).run_deals(['greedy'] * get_game(n).default_players, 1, 0) for n in game_names()]"
+	@# compile every game's kernels once (the games in parallel processes, a minute or two cold)
+	@# so both test workers load them from the cache
+	$(PY) -m sim.games.precompile
 	$(PY) -m pytest -q -n 2
 
 bench: $(STAMP)
