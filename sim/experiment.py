@@ -126,8 +126,15 @@ class Experiment:
     vary: tuple[tuple[str, tuple[str, ...]], ...] = ()
     game: str = DEFAULT_GAME
     players: int = 0  # 0: the game's default
+    version: str = ""  # the code that plays it ("" : this installation's, sim.runner.version.code_version)
 
     def __post_init__(self) -> None:
+        if not self.version:
+            from sim.runner.version import code_version
+
+            object.__setattr__(self, "version", code_version())
+        if not isinstance(self.version, str):
+            raise ExperimentError(f"version must be a string, got {self.version!r}")
         try:
             g = get_game(self.game)
             object.__setattr__(self, "players", g.check_players(self.players))
@@ -231,6 +238,7 @@ class Experiment:
                                                     "beta": self.sprt.beta},
             "margin": self.margin,
             "vary": {k: list(v) for k, v in self.vary},
+            "version": self.version,
         }
 
     @classmethod
@@ -251,10 +259,12 @@ class Experiment:
             vary=tuple((k, tuple(v)) for k, v in (d.get("vary") or {}).items()),
             game=game,
             players=int(d.get("players", 0)),
+            version=str(d.get("version", "")),
         )
 
     def identity(self) -> dict[str, Any]:
-        """Everything that decides a chunk's rows and where the run stops (not the deal count)."""
+        """Everything that decides a chunk's rows and where the run stops (not the deal count):
+        the code version too, so chunks of another version of the package are never mixed in."""
         d = self.to_dict()
         del d["deals"], d["margin"]
         return d
@@ -370,18 +380,25 @@ def _value_text(v) -> str:
 # --- TOML ------------------------------------------------------------------------------------
 
 _TOP = {"game", "players", "kind", "seed", "deals", "first_deal", "chunk", "threads", "out", "margin", "rules", "sprt",
-        "match", "tournament", "sweep"}
+        "match", "tournament", "sweep", "backend", "scheduler", "workers", "keep"}
+BACKENDS = ("local", "dask")
+KEEPS = ("plays", "sets", "summary")
 _SECTION_FIELDS = {"match": {"a", "b"}, "tournament": {"teams"}, "sweep": {"base", "vs", "vary"},
                    "sprt": {"delta", "alpha", "beta"}}
 
 
 @dataclass(frozen=True)
 class ExperimentFile:
-    """An experiment read from TOML, with the run options the file may also give."""
+    """An experiment read from TOML, with the run options the file may also give (how to run
+    it, not what it is: none of them is part of the experiment's identity)."""
 
     experiment: Experiment
     threads: int | None = None
     out: str | None = None
+    backend: str | None = None  # "local" or "dask" (sim.runner.run_experiment)
+    scheduler: str | None = None  # a Dask scheduler address
+    workers: int | None = None  # worker processes of a LocalCluster
+    keep: str | None = None  # "plays", "sets" or "summary" (sim.runner.keep)
 
 
 def load_toml(path: str | Path, deals: int | None = None) -> ExperimentFile:
@@ -465,7 +482,17 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     threads = _field(data, "threads", int, default=None)
     if threads is not None and threads < 1:
         raise ExperimentError(f"field 'threads' must be a positive integer, got {threads}")
-    return ExperimentFile(exp, threads, _field(data, "out", str, default=None))
+    backend = _field(data, "backend", str, default=None)
+    if backend is not None and backend not in BACKENDS:
+        raise ExperimentError(f"field 'backend': {backend!r} is not one of {', '.join(BACKENDS)}")
+    keep = _field(data, "keep", str, default=None)
+    if keep is not None and keep not in KEEPS:
+        raise ExperimentError(f"field 'keep': {keep!r} is not one of {', '.join(KEEPS)}")
+    workers = _field(data, "workers", int, default=None)
+    if workers is not None and workers < 1:
+        raise ExperimentError(f"field 'workers' must be a positive integer, got {workers}")
+    return ExperimentFile(exp, threads, _field(data, "out", str, default=None), backend,
+                          _field(data, "scheduler", str, default=None), workers, keep)
 
 
 def _check_section(name: str, section: dict) -> None:

@@ -26,7 +26,17 @@ def _run_options(args: argparse.Namespace) -> dict:
     progress = False if (args.json or args.no_progress) else None
     load_strategy_files(args)
     return {"out": args.out, "threads": args.threads, "resume": args.resume, "force": args.force,
-            "progress": progress, "check_strategies": args.check_strategies}
+            "progress": progress, "check_strategies": args.check_strategies, **_backend_options(args)}
+
+
+def _backend_options(args: argparse.Namespace) -> dict:
+    """--backend, --scheduler, --workers, --keep, --shard (issue 11); unset ones left out, so an
+    experiment file's values apply."""
+    if args.workers is not None and args.workers < 1:
+        raise CliError(f"--workers must be a positive integer, got {args.workers}")
+    given = {"backend": args.backend, "scheduler": args.scheduler, "workers": args.workers, "keep": args.keep,
+             "shard": args.shard}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def _experiment_options(args: argparse.Namespace) -> dict:
@@ -118,9 +128,20 @@ def cmd_run(args: argparse.Namespace) -> int:
         options["threads"] = spec.threads
     if options["out"] is None:
         options["out"] = spec.out
+    for key in ("backend", "scheduler", "workers", "keep"):
+        if key not in options and getattr(spec, key) is not None:
+            options[key] = getattr(spec, key)
     if options["resume"] and options["out"] is None:
         raise CliError("--resume needs an output: --out FILE.parquet or out = ... in the experiment file")
     return _execute(spec.experiment, options, args.json)
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    from sim.runner.merge import merge_results
+
+    run = merge_results(args.files, args.out, force=args.force)
+    _report(run, args.json)
+    return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -152,6 +173,17 @@ def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True) 
     p.add_argument("--force", action="store_true", help="replace an existing --out (once the new run is done)")
     p.add_argument("--json", action="store_true", help="print one JSON object (no progress bar)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (it shows only on a terminal)")
+    p.add_argument("--backend", choices=("local", "dask"), default=None,
+                   help="where chunks are played: here (local, default) or on a Dask cluster (docs/distributed.md)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="Dask scheduler, e.g. tcp://host:8786 (default $RUMMY_SIM_SCHEDULER, else a LocalCluster)")
+    p.add_argument("--workers", type=int, default=None, metavar="W",
+                   help="worker processes of the LocalCluster started without a scheduler (default: cores)")
+    p.add_argument("--keep", choices=("plays", "sets", "summary"), default=None,
+                   help="what --out keeps: per-play rows (default), per deal-set rows, or only the statistics "
+                        "and report histograms of each chunk (megabytes for a billion deals)")
+    p.add_argument("--shard", default=None, metavar="I/N",
+                   help="play every N-th chunk, starting with the I-th (1 <= I <= N); join with rummy-sim merge")
     add_strategy_arguments(p)
 
 
@@ -207,3 +239,13 @@ def add_commands(sub) -> None:
     p.add_argument("--machine", default=None, help="machine the run took --elapsed on, e.g. '2 cores'")
     p.add_argument("--notes", default=None, help="a paragraph added under 'How it was made'")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("merge", help="join the shards of one experiment (--shard I/N) into one results file",
+                       description="Check the files are shards of the same experiment (same identity, same "
+                                   "--keep), disjoint and together complete, then write one results file equal "
+                                   "to the unsharded run's.")
+    p.add_argument("files", nargs="+", metavar="SHARD.parquet")
+    p.add_argument("--out", required=True, metavar="ALL.parquet")
+    p.add_argument("--force", action="store_true", help="replace an existing --out")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_merge)

@@ -93,6 +93,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"  {msg}", file=sys.stderr, flush=True)
 
     say = None if args.json else progress
+    if getattr(args, "backend", None) == "dask":
+        from sim.bench_dask import format_dask, run_dask_bench
+
+        result = run_dask_bench(args.deals, args.quick, progress=say)
+        print(json.dumps(result) if args.json else format_dask(result), end="" if not args.json else "\n")
+        return 0
     if args.runner:
         if game.name != "persian":
             raise CliError("--runner measures the runner on Persian Rummy matches; leave out --game")
@@ -139,6 +145,8 @@ def add_commands(sub) -> None:
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="deals per speed run (default 200,000 on all threads, 100,000 on one)")
     p.add_argument("--quick", action="store_true", help="small runs (5,000 deals) for a fast check")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="dask: deals/s of 1 and 2 single-threaded Dask workers vs a local run, per-chunk overhead")
     p.add_argument("--runner", action="store_true",
                    help="measure the experiment runner's overhead over the bare engine (default 1,000,000 deals)")
     add_game_arguments(p, players=False)

@@ -6,6 +6,11 @@ of one chunk. Every chunk goes to the run's own statistics (sim.aggregate.Totals
 numbers ``rummy-sim match`` prints) and to every report section's ``reduce``, which
 keeps bounded sums only (binned counts, per deal-set moments); see the section
 protocol in sim.games.base.Game.report_sections.
+
+A ``--keep summary`` (or ``sets``) run stores, per chunk, its sufficient statistics and
+every section's accumulator of that chunk alone (:func:`chunk_parts`); the report then
+merges those (:func:`merge_parts`) instead of reading per-play rows, with the same
+result: accumulators are sums, merged in deal order as the rows would have been reduced.
 """
 
 from __future__ import annotations
@@ -55,8 +60,14 @@ def chunk_files(folder: Path) -> list[Path]:
     return sorted(f for f in folder.glob("chunk-*") if f.suffix in (".arrow", ".parquet"))
 
 
-def _chunks(path: Path):
-    """(start, stop, frame) of a finished results file or of the chunk files of a parts folder."""
+def _chunks(path: Path, keep: str):
+    """(start, stop, frame) of a finished results file or of the chunk files of a parts folder;
+    with ``keep`` summary or sets, (start, stop, (ChunkStats, parts)) of the stored summaries."""
+    if keep != "plays":
+        from sim.runner.keep import iter_summaries
+
+        yield from iter_summaries(path)
+        return
     if not path.is_dir():
         yield from iter_chunks(path)
         return
@@ -68,6 +79,73 @@ def _chunks(path: Path):
             yield start, stop, pf.read_table(f).to_pandas()
         else:
             yield start, stop, pd.read_parquet(f)
+
+
+def _start_collected(exp: Experiment, meta: dict | None = None, sections: list | None = None,
+                     path: Path | None = None) -> Collected:
+    if sections is None:
+        from sim.report.sections import report_sections
+
+        sections = report_sections(exp.game_spec)
+    col = Collected(path, meta or {}, exp, Totals(exp), pd.DataFrame(), list(sections))
+    col.parts = {s.key: s.start(col) for s in col.sections}
+    return col
+
+
+def chunk_parts(exp: Experiment, frame: pd.DataFrame, sections: list | None = None) -> dict:
+    """Every report section's accumulator of one chunk's per-play rows alone (section key -> acc)."""
+    col = _start_collected(exp, sections=sections)
+    for s in col.sections:
+        s.reduce(frame, col.parts[s.key])
+    return col.parts
+
+
+def merge_parts(sections: list, parts: dict, other: dict) -> None:
+    """Add the accumulators ``other`` (of later chunks) into ``parts``, section by section: a
+    section's own ``merge(acc, other)`` if it has one, else :func:`merge_acc`."""
+    for s in sections:
+        merge = getattr(s, "merge", None)
+        if merge is not None:
+            merge(parts[s.key], other[s.key])
+        else:
+            parts[s.key] = merge_acc(parts[s.key], other[s.key], where=s.key)
+
+
+def merge_acc(a, b, where: str = "", top: bool = True):
+    """``a`` + ``b`` for accumulators built of sums: arrays and numbers inside them add, dicts
+    merge key by key, lists and tuples element by element, dataclasses field by field. Numbers
+    that are a dataclass's own fields (e.g. ``deals_per_game``), and strings, booleans and None
+    anywhere, are settings, not sums: they must be equal."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        if type(a) is not type(b):
+            raise ValueError(f"{where}: cannot merge a {type(a).__name__} with a {type(b).__name__}")
+        for f in dataclasses.fields(a):
+            setattr(a, f.name, merge_acc(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}", True))
+        return a
+    if isinstance(a, dict):
+        for k, v in b.items():
+            a[k] = merge_acc(a[k], v, f"{where}[{k!r}]", False) if k in a else _copy(v)
+        return a
+    if isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            raise ValueError(f"{where}: lengths {len(a)} and {len(b)} differ")
+        out = [merge_acc(x, y, f"{where}[{i}]", False) for i, (x, y) in enumerate(zip(a, b))]
+        return out if isinstance(a, list) else tuple(out)
+    if isinstance(a, np.ndarray):
+        return a + b
+    if isinstance(a, (str, bool, np.bool_)) or a is None or top:
+        if not (a == b or (isinstance(a, float) and a != a and b != b)):
+            raise ValueError(f"{where}: setting {a!r} in one chunk and {b!r} in another")
+        return a
+    return a + b
+
+
+def _copy(v):
+    import copy
+
+    return copy.deepcopy(v)
 
 
 def _metadata(path: Path) -> dict:
@@ -97,19 +175,20 @@ def collect(path: str | Path, sections: list | None = None) -> Collected:
     path = Path(path)
     meta = _metadata(path)
     exp = Experiment.from_dict(meta["experiment"])
-    if sections is None:
-        from sim.report.sections import report_sections
-
-        sections = report_sections(exp.game_spec)
-    totals = Totals(exp)
+    keep = meta.get("keep", "plays")
     t0 = time.perf_counter()
-    col = Collected(path, meta, exp, totals, pd.DataFrame(), list(sections))
-    col.parts = {s.key: s.start(col) for s in col.sections}
-    for start, stop, frame in _chunks(path):
-        totals.add(stats_of_frame(exp, start, stop, frame))
+    col = _start_collected(exp, meta, sections, path)
+    totals = col.totals
+    for start, stop, item in _chunks(path, keep):
+        if keep == "plays":
+            totals.add(stats_of_frame(exp, start, stop, item))
+            for s in col.sections:
+                s.reduce(item, col.parts[s.key])
+        else:
+            cstats, parts = item
+            totals.add(cstats)
+            merge_parts(col.sections, col.parts, parts)
         col.deals += stop - start
-        for s in col.sections:
-            s.reduce(frame, col.parts[s.key])
     col.summary = totals.summary()
     col.meta.setdefault("deals_played", col.deals)
     col.read_seconds = time.perf_counter() - t0
@@ -141,6 +220,13 @@ def set_means(pairing: np.ndarray, deal: np.ndarray, columns: dict) -> tuple[pd.
     return per_set, per_set.index.get_level_values("pairing").to_numpy()
 
 
+def add_hist(acc, key, values: np.ndarray, edges: np.ndarray) -> None:
+    """Binned counts of ``values`` in ``acc.hists[key]`` and their exact moments [n, sum, sum of
+    squares] in ``acc.moments[key]``: tables give exact means and sds, figures the bins."""
+    add_counts(acc.hists, key, hist(values, edges))
+    add_moments(acc.moments.setdefault(key, [0.0, 0.0, 0.0]), np.asarray(values, dtype=np.float64))
+
+
 def add_moments(acc: list, x: np.ndarray) -> None:
     """``acc = [n, sum, sum of squares]`` (over the rows of ``x``) updated with ``x``."""
     acc[0] += float(x.shape[0])
@@ -148,4 +234,5 @@ def add_moments(acc: list, x: np.ndarray) -> None:
     acc[2] += (x * x).sum(axis=0)
 
 
-__all__ = ["Collected", "collect", "chunk_files", "hist", "add_counts", "set_means", "add_moments"]
+__all__ = ["Collected", "collect", "chunk_files", "chunk_parts", "merge_parts", "merge_acc", "hist", "add_counts",
+           "add_hist", "set_means", "add_moments"]

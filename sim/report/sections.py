@@ -28,7 +28,7 @@ import pandas as pd
 from sim import charts
 from sim.fmt import ci, num, short_p
 from sim.report.document import Doc
-from sim.report.reduce import Collected, add_counts, add_moments, hist, set_means
+from sim.report.reduce import Collected, add_counts, add_hist, add_moments, set_means
 
 SCORE_EDGES = np.arange(-400, 1001, 10)
 DIFF_EDGES = np.arange(-700, 701, 10)
@@ -196,12 +196,14 @@ class SummarySection(Section):
 
 @dataclass
 class Distributions:
-    """Binned counts per (quantity, pairing, side) and, per pairing, the moments [n, sum, sum of
-    squares] over deal sets of the deal length (turns of the whole table)."""
+    """Binned counts per (quantity, pairing, side) with the exact moments [n, sum, sum of squares]
+    of the same values (``moments``: the tables' means and sds are exact, not bin midpoints) and,
+    per pairing, the moments over deal sets of the deal length (turns of the whole table)."""
 
     deals_per_game: int
     hists: dict = field(default_factory=dict)
     turns: dict = field(default_factory=dict)
+    moments: dict = field(default_factory=dict)
 
 
 EDGES = {"deal score": SCORE_EDGES, "deal-set A - B": DIFF_EDGES, "game score": GAME_EDGES,
@@ -230,28 +232,33 @@ class DistributionsSection(Section):
             ps = per_set[set_pairing == p]
             add_moments(acc.turns.setdefault(int(p), [0.0, 0.0, 0.0]), ps["turns"].to_numpy(float))
             diffs = (ps["A_total"] - ps["B_total"]).to_numpy(float)
-            add_counts(acc.hists, ("deal-set A - B", int(p), "diff"), hist(diffs, DIFF_EDGES))
+            add_hist(acc, ("deal-set A - B", int(p), "diff"), diffs, DIFF_EDGES)
             rows = pairing == p
-            add_counts(acc.hists, ("deal score", int(p), "A"), hist(a_total[rows], SCORE_EDGES))
-            add_counts(acc.hists, ("deal score", int(p), "B"), hist(b_total[rows], SCORE_EDGES))
-            add_counts(acc.hists, ("deal length (turns)", int(p), ""), hist(turns[rows], TURN_EDGES))
+            add_hist(acc, ("deal score", int(p), "A"), a_total[rows], SCORE_EDGES)
+            add_hist(acc, ("deal score", int(p), "B"), b_total[rows], SCORE_EDGES)
+            add_hist(acc, ("deal length (turns)", int(p), ""), turns[rows], TURN_EDGES)
         games = games_frame(frame[["pairing", "rotation", "deal", "a", "b", "a_total", "b_total"]],
                             acc.deals_per_game)
         for p, g in games[games["complete"]].groupby("pairing", observed=True):
-            add_counts(acc.hists, ("game score", int(p), "A"), hist(g["a_total"].to_numpy(), GAME_EDGES))
-            add_counts(acc.hists, ("game score", int(p), "B"), hist(g["b_total"].to_numpy(), GAME_EDGES))
+            add_hist(acc, ("game score", int(p), "A"), g["a_total"].to_numpy(), GAME_EDGES)
+            add_hist(acc, ("game score", int(p), "B"), g["b_total"].to_numpy(), GAME_EDGES)
 
     @staticmethod
     def table(col: Collected) -> pd.DataFrame:
-        """One row per (pairing, quantity, side): the binned distribution's n, mean, sd and quantiles."""
+        """One row per (pairing, quantity, side): n, the exact mean and sd, the binned quantiles."""
         labels = col.exp.team_labels()
         rows = []
-        hists = col.part("distributions").hists
-        for (kind, p, side), counts in sorted(hists.items(), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
+        acc = col.part("distributions")
+        for (kind, p, side), counts in sorted(acc.hists.items(), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
             i, j = col.exp.pairings[p]
             who = {"A": labels[i], "B": labels[j], "": "all plays", "diff": "A - B"}[side]
-            rows.append({"pairing": p, "match": f"{labels[i]} vs {labels[j]}", "quantity": kind, "of": who,
-                         **charts.hist_summary(EDGES[kind], counts)})
+            row = {"pairing": p, "match": f"{labels[i]} vs {labels[j]}", "quantity": kind, "of": who,
+                   **charts.hist_summary(EDGES[kind], counts)}
+            n, total, total_sq = acc.moments[(kind, p, side)]
+            if n > 0:
+                row["mean"] = total / n
+                row["sd"] = math.sqrt(max(total_sq - n * row["mean"] ** 2, 0.0) / max(n - 1, 1))
+            rows.append(row)
         return pd.DataFrame(rows)
 
     def render(self, doc: Doc, col: Collected, out: Path) -> None:
@@ -263,8 +270,8 @@ class DistributionsSection(Section):
         for c in ("mean", "sd", "p5", "p25", "p50", "p75", "p95"):
             view[c] = view[c].map(lambda x: num(x, ".1f"))
         view["n"] = view["n"].map("{:,}".format)
-        doc.table(view, "Binned distributions (points; bins of 10, game bins of 20; values beyond the range are "
-                        "counted in the end bins)", "distributions.csv")
+        doc.table(view, "Distributions (points): exact means and sds; quantiles from bins of 10 (game bins of 20; "
+                        "values beyond the range are counted in the end bins)", "distributions.csv")
         shown = shown_pairings(col)
         if len(shown) < len(col.exp.pairings):
             doc.p("The figure shows the best, the median and the worst grid point; the table has all.")

@@ -22,9 +22,28 @@ and ends with a file whose rows are identical to an uninterrupted run's. An exis
 output is never replaced unless ``force=True``, and then only once the new one is
 complete.
 
-Modules: ``chunks`` (one chunk), ``run`` (the chunk loop), ``files`` (chunk files, the
-final parquet, resuming, reading back), ``metadata``, ``signals`` (Ctrl-C), ``results``
-(formats, errors, the result object).
+A chunk file that cannot be read back (cut short by a crash or a full disk) is named,
+renamed ``<name>.damaged`` and computed again.
+
+Backends (``backend=``): "local" plays the chunks in this process; "dask" sends each chunk as
+one task to a ``dask.distributed`` cluster (``dask_backend``) and gathers them in deal order
+through the same writer, statistics and progress bar - results are identical. ``keep=``
+"plays" | "sets" | "summary" says what the files keep of each chunk (``keep``); ``shard="i/N"``
+plays every N-th chunk of the same experiment, and ``merge.merge_results`` joins the shards.
+``background.start_experiment`` runs an experiment on a thread and returns a handle
+(``.done()``, ``.result()``, ``.summary()`` so far) for notebooks.
+
+Modules: ``chunks`` (one chunk), ``keep`` (what a chunk file keeps), ``run`` (the chunk
+loop), ``dask_backend``, ``files`` (chunk files, the final parquet, resuming, reading back),
+``merge`` (shards), ``background``, ``metadata``, ``version`` (the code version in every
+experiment's identity), ``codec`` (exact JSON of chunk summaries), ``signals`` (Ctrl-C),
+``results`` (formats, errors, the result object).
+
+Python API (the CLI's ``--backend``, ``--scheduler``, ``--workers``, ``--keep``, ``--shard``)::
+
+    run_experiment(exp, out="m.parquet", backend="dask", scheduler="tcp://host:8786", keep="summary")
+    merge_results(["s1.parquet", "s2.parquet"], "all.parquet")
+    handle = start_experiment(exp, backend="dask", scheduler=client); handle.summary(); handle.result()
 """
 
 from sim.runner.chunks import play_chunk, stats_of_frame
@@ -39,10 +58,15 @@ from sim.runner.results import (
     RunError,
     RunInterrupted,
 )
-from sim.runner.run import run_experiment
+from sim.runner.run import BACKENDS, run_experiment
+from sim.runner.keep import KEEPS, ChunkOutput, compute_chunk
+from sim.runner.merge import merge_results
+from sim.runner.background import RunHandle, start_experiment
+from sim.runner.version import VersionMismatch, code_version
 
 __all__ = [
     "RESULTS_FORMAT", "RUN_FORMAT", "META_KEY", "ChunkInfo", "ExperimentResult", "RunError", "RunInterrupted",
     "play_chunk", "stats_of_frame", "base_metadata", "read_metadata", "versions", "chunk_name", "iter_chunks",
-    "load_result", "parts_dir", "read_plays", "run_experiment",
+    "load_result", "parts_dir", "read_plays", "run_experiment", "BACKENDS", "KEEPS", "ChunkOutput", "compute_chunk",
+    "merge_results", "RunHandle", "start_experiment", "VersionMismatch", "code_version",
 ]

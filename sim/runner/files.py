@@ -193,38 +193,95 @@ def _check_same(digest: str | None, stored: dict, exp: Experiment, where: Path) 
     raise RunError(f"--resume: {where} belongs to another experiment: " + "; ".join(diffs))
 
 
-def _existing_chunks(parts: Path) -> dict[tuple[int, int], Path]:
+def _existing_chunks(parts: Path, keep: str = "plays", say=None) -> dict[tuple[int, int], Path]:
+    """The readable chunk files of a parts folder by deal range. A file that cannot be read
+    (cut short by a crash in mid-write or a full disk) is renamed ``<name>.damaged``, named
+    through ``say`` and left out, so the run computes that chunk again (chunks are pure)."""
     found = {}
-    for p in parts.iterdir():
+    for p in sorted(parts.iterdir()):
         m = _CHUNK_RE.match(p.name)
-        if m:
-            found[(int(m.group(1)), int(m.group(2)))] = p
+        if not m:
+            continue
+        problem = _unreadable(p)
+        if problem is not None:
+            aside = _set_aside(p)
+            if say is not None:
+                say(f"chunk file {p} is damaged ({problem}); set aside as {aside.name}, the chunk is computed again")
+            continue
+        found[(int(m.group(1)), int(m.group(2)))] = p
     return found
 
 
-def _read_chunk(exp: Experiment, path: Path, start: int, stop: int, keep: bool):
-    """(arrow table, per-play frame if ``keep``, ChunkStats) of a finished chunk file."""
+def _unreadable(path: Path) -> str | None:
+    """Why a chunk file cannot be read back whole, or None when it can."""
+    try:
+        with pa.memory_map(str(path)) as source:
+            reader = pa.ipc.open_file(source)
+            for i in range(reader.num_record_batches):
+                reader.get_batch(i)
+            if META_KEY not in (reader.schema.metadata or {}):
+                return "no rummy_sim metadata"
+    except (pa.ArrowException, OSError, ValueError) as e:
+        return str(e).splitlines()[0] if str(e) else type(e).__name__
+    return None
+
+
+def _set_aside(path: Path) -> Path:
+    aside = path.with_name(path.name + ".damaged")
+    k = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.damaged-{k}")
+        k += 1
+    os.replace(path, aside)
+    return aside
+
+
+def _read_chunk(exp: Experiment, path: Path, start: int, stop: int, keep_plays: bool, keep: str = "plays"):
+    """(arrow table, per-play frame if ``keep_plays``, ChunkStats) of a finished chunk file."""
+    from sim.runner.keep import summaries_of_table
+
     meta = read_metadata(path)
     if meta.get("experiment_hash") != exp.digest() or meta.get("deal_range") != [start, stop]:
         raise RunError(f"{path} does not belong to this run (experiment hash or deal range differ)")
+    if meta.get("keep", "plays") != keep:
+        raise RunError(f"{path} keeps {meta.get('keep', 'plays')!r}, this run keeps {keep!r}: resume with "
+                       f"--keep {meta.get('keep', 'plays')}")
     table = pf.read_table(path)
-    frame = table.to_pandas() if keep else table.select(STATS_COLUMNS).to_pandas()
-    return table, (frame if keep else None), stats_of_frame(exp, start, stop, frame)
+    if keep != "plays":
+        return table, None, summaries_of_table(table)[0][0]
+    frame = table.to_pandas() if keep_plays else table.select(STATS_COLUMNS).to_pandas()
+    return table, (frame if keep_plays else None), stats_of_frame(exp, start, stop, frame)
+
+
+def result_chunks(meta: dict, exp: Experiment) -> list[tuple[int, int]]:
+    """The chunks a results file holds, in deal order (a shard's own list, else its deal range)."""
+    if meta.get("chunks") is not None:
+        return [tuple(c) for c in meta["chunks"]]
+    first, last = meta["deal_range"]
+    return [(a, b) for a, b in exp.chunks() if a >= first and b <= last]
 
 
 def iter_chunks(path: str | Path, columns: list[str] | None = None) -> Iterator[tuple[int, int, pd.DataFrame]]:
-    """(start, stop, rows) of each chunk of a finished results file, one chunk in memory at a time."""
+    """(start, stop, rows) of each chunk of a finished results file, one chunk in memory at a time
+    (per-play rows; of a ``--keep sets`` file its deal-set rows, of a ``summary`` file its one row)."""
+    for start, stop, table in iter_chunk_tables(path, columns):
+        yield start, stop, table.to_pandas()
+
+
+def iter_chunk_tables(path: str | Path, columns: list[str] | None = None) -> Iterator[tuple[int, int, pa.Table]]:
+    """(start, stop, arrow table) of each chunk of a finished results file, in deal order."""
+    from sim.runner.keep import rows_per_chunk
+
     meta = read_metadata(path)
     exp = Experiment.from_dict(meta["experiment"])
+    keep = meta.get("keep", "plays")
     first, last = meta["deal_range"]
     f = pq.ParquetFile(path)
     batches = f.iter_batches(batch_size=65_536, columns=columns)
     pending: list[pa.RecordBatch] = []
     have = 0
-    for start, stop in exp.chunks():
-        if start < first or stop > last:
-            continue
-        need = exp.plays_per_deal * (stop - start)
+    for start, stop in result_chunks(meta, exp):
+        need = rows_per_chunk(exp, keep, start, stop)
         while have < need:
             b = next(batches, None)
             if b is None:
@@ -232,7 +289,7 @@ def iter_chunks(path: str | Path, columns: list[str] | None = None) -> Iterator[
             pending.append(b)
             have += b.num_rows
         table = pa.Table.from_batches(pending)
-        yield start, stop, table.slice(0, need).to_pandas()
+        yield start, stop, table.slice(0, need)
         rest = table.slice(need)
         pending = rest.to_batches() if rest.num_rows else []
         have = rest.num_rows
@@ -249,12 +306,18 @@ def load_result(path: str | Path, plays: bool = False) -> ExperimentResult:
     exp = Experiment.from_dict(meta["experiment"])
     totals = Totals(exp)
     sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
-    for start, stop, frame in iter_chunks(path, STATS_COLUMNS):
-        c = stats_of_frame(exp, start, stop, frame)
+    keep = meta.get("keep", "plays")
+    if keep == "plays":
+        chunks = ((stats_of_frame(exp, start, stop, frame)) for start, stop, frame in iter_chunks(path, STATS_COLUMNS))
+    else:
+        from sim.runner.keep import iter_summaries
+
+        chunks = (s[0] for _, _, s in iter_summaries(path))
+    for c in chunks:
         totals.add(c)
         if sprt is not None and sprt.decision == "continue":
             sprt.update(c.set_diffs[0])
-    frame = pd.read_parquet(path) if plays else None
+    frame = pd.read_parquet(path) if plays and keep == "plays" else None
     summary = totals.summary()
     return ExperimentResult(exp, totals, summary, meta, frame, path, meta.get("stopped_by", "deals"),
                             meta.get("sprt"), 0.0)

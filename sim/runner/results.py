@@ -38,6 +38,7 @@ class ChunkInfo:
     chunks_total: int
     reused: bool
     seconds: float
+    totals: Totals | None = None  # the run's statistics so far (do not modify; copy to keep)
 
 
 @dataclass

@@ -1,0 +1,45 @@
+"""Which code plays an experiment: the package version and a hash of its sources.
+
+Part of an experiment's identity (sim.experiment.Experiment.version), so a resumed run,
+a merged shard or a Dask worker never mixes rows computed by different code: a worker
+whose installation differs refuses the chunk with :class:`VersionMismatch`.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+
+class VersionMismatch(RuntimeError):
+    """A chunk asked of a process whose rummy-sim is another version than the experiment's."""
+
+
+@functools.lru_cache(maxsize=1)
+def code_version() -> str:
+    """``<package version>+<16 hex digits>``: the hash covers the compiled code of ``sim`` and
+    ``strategies`` (the files that mention the kernel decorator, and enums.py whose constants kernels inline:
+    the same files that key the numba cache in sim/__init__.py), so an edit to the rules or
+    a strategy changes it and an edit to the command line or the docs does not."""
+    import sim
+
+    marker = b"nj" + b"it"  # spelled apart so that this file is not counted itself
+    root = Path(sim.__file__).resolve().parent.parent
+    digest = hashlib.sha1()
+    for package in ("sim", "strategies"):
+        for path in sorted((root / package).rglob("*.py")):
+            text = path.read_bytes()
+            if path.name != "enums.py" and marker not in text:
+                continue
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(text)
+    return f"{sim.__version__}+{digest.hexdigest()[:16]}"
+
+
+def check_version(wanted: str, where: str = "this process") -> None:
+    """Raise VersionMismatch unless ``wanted`` is this installation's code version."""
+    have = code_version()
+    if wanted != have:
+        raise VersionMismatch(f"{where} runs rummy-sim {have}, but the experiment was made with {wanted}: "
+                              "install the same version of the package (same sources) on every worker")
