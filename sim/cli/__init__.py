@@ -11,6 +11,8 @@
     rummy-sim sweep SPEC --vary KEY=V1,V2,... [--vary ...] --vs TEAM --deals N [...]
     rummy-sim run EXPERIMENT.toml [--deals N] [--threads T] [--out FILE.parquet] [--json] [--resume] [--force]
     rummy-sim report RESULTS.parquet --out DIR
+    rummy-sim analyze LOG.jsonl --deal K --turn T [--decision draw|play|discard] [--samples N] [--policy SPEC] [--json]
+    rummy-sim audit STRATEGY --decision take|hold|discard --deals N [--vs TEAM] [--out DIR]
 
 Modules: ``common`` (errors, --game, rule options), ``info`` (games, strategies,
 bench, demo), ``deal_logs`` (log, show), ``experiments`` (match, tournament, sweep,
@@ -26,7 +28,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from sim.cli import deal_logs, experiments, info
+from sim.cli import analysis, deal_logs, experiments, info
 from sim.cli.common import EXIT_USAGE, PROG, CliError, parse_rules
 
 __all__ = ["main", "build_parser", "parse_rules", "CliError"]
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal_logs.add_commands(sub)
     info.add_commands(sub)
     experiments.add_commands(sub)
+    analysis.add_commands(sub)
     return parser
 
 

@@ -1,0 +1,172 @@
+"""``rummy-sim analyze`` (one decision of a deal log) and ``rummy-sim audit`` (a strategy's decisions)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from sim.cli.common import CliError, add_strategy_arguments, load_strategy_files, positive
+
+
+def _game_name(args, log_game: str | None = None) -> str:
+    name = args.game or log_game or "persian"
+    from sim.games import get_game
+
+    get_game(name)  # unknown names: a clear error
+    return name
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from sim.analysis.games import analysis_for
+    from sim.games import get_game
+    from sim.games.logfile import read_deal
+
+    load_strategy_files(args)
+    path = Path(args.file)
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such file")
+    positive(args.samples, "--samples")
+    log = read_deal(path, args.deal)
+    game = _game_name(args, log.get("game"))
+    if log.get("game") != game:
+        raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
+    support = analysis_for(game)
+    get_game(game).parse_spec(args.policy)  # an unknown policy is named before any work
+    if args.decision not in support.decisions:
+        raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {args.decision!r}")
+    a = support.analyze_log(path, args.deal, args.turn, args.decision, args.index, samples=args.samples,
+                            policy=args.policy, seed=args.seed, horizon=args.horizon, batch=args.batch,
+                            alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
+    if args.chart:
+        from sim import charts
+
+        charts.save(a.figure(), args.chart)
+    if args.json:
+        print(json.dumps(a.to_json(), indent=1))
+        return 0
+    s = a.situation
+    print(f"{path}: {s['title']}")
+    print(f"  hand {' '.join(s['hand'])} | pile (top first) {' '.join(s['pile_top_first']) or '-'} | "
+          f"stock {s['stock']} | hand sizes {s['hand_sizes']}" + (f" | target {s['target']}" if s['target'] else ""))
+    print(a.text())
+    asm = a.assumptions
+    print(f"policy {asm['policy']} in every seat; {asm['worlds']} worlds (max {asm['max_worlds']}); horizon "
+          f"{asm['horizon']}; race: {asm['race']}" + ("; stopped early" if a.stopped_early else ""))
+    print(f"sampler: {asm['sampler']}")
+    print(f"analysed in {a.seconds:.2f} s ({a.extra['decisions_per_second']:.2f} decisions/s, "
+          f"{int(a.frame['samples'].sum())} play-outs)")
+    return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from sim.analysis.games import analysis_for
+
+    load_strategy_files(args)
+    game = _game_name(args)
+    support = analysis_for(game)
+    from sim.games import get_game
+
+    for spec in (args.strategy, args.vs, args.policy):
+        if spec is not None:
+            get_game(game).parse_spec(spec)
+    if args.decision not in support.audit_kinds:
+        raise CliError(f"--decision must be one of {', '.join(support.audit_kinds)}, got {args.decision!r}")
+    for value, name in ((args.deals, "--deals"), (args.sample, "--sample"), (args.samples, "--samples")):
+        positive(value, name)
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=0, unit="decision", file=sys.stderr)
+
+    def progress(done, total):
+        if bar is not None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+    a = support.audit(args.strategy, args.decision, args.deals, vs=args.vs, sample=args.sample,
+                      samples=args.samples, policy=args.policy, seed=args.seed, threads=args.threads,
+                      progress=progress)
+    if bar is not None:
+        bar.close()
+    files = support.write_report(a, args.out) if args.out else []
+    if args.json:
+        print(json.dumps({"setup": a.setup, "summary": a.summary(), "found": a.found,
+                          "decisions": json.loads(a.frame.to_json(orient="records"))}, indent=1, default=float))
+        return 0
+    s = a.summary()
+    print(f"audit of {args.strategy} ({args.decision}): {a.found} decisions found in {args.deals} deals, "
+          f"{s['decisions']} analysed with {args.samples} worlds each, {a.seconds:.1f} s")
+    if s["decisions"]:
+        print(f"  chose the best: {s['chose_best']:.0%} (95% CI {s['chose_best_ci95'][0]:.0%}-"
+              f"{s['chose_best_ci95'][1]:.0%}); points lost per decision {s['mean_loss']:.2f} "
+              f"(95% CI {s['mean_loss_ci95'][0]:.2f} to {s['mean_loss_ci95'][1]:.2f}); significantly worse: "
+              f"{s['significantly_worse']:.0%}")
+        from sim.analysis.persian_audit import FEATURES
+
+        for feat in FEATURES.get(args.decision, []):
+            t = support.summarize(a.frame, feat)
+            print(f"  by {feat}:")
+            for _, r in t.iterrows():
+                print(f"    {r[feat]:>22}: n={int(r['decisions']):>3}  best {r['chose_best']:4.0%}  "
+                      f"lost {r['mean_loss']:6.2f} [{r['loss_low']:6.2f}, {r['loss_high']:6.2f}]")
+    for f in files:
+        print(f"  wrote {f}")
+    return 0
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("analyze", help="analyse one decision of a deal log: every candidate in the same sampled "
+                                       "worlds, paired CIs against the best and the move played",
+                       description="Take the deciding seat's view (RULES.md P10) of one decision of a logged "
+                                   "deal, sample the hidden cards consistently with it, play every legal "
+                                   "candidate in the same worlds and roll out to the end of the deal with "
+                                   "--policy in every seat. Turns are numbered as `rummy-sim show` prints them.")
+    p.add_argument("file", metavar="LOG.jsonl")
+    p.add_argument("--deal", type=int, required=True, metavar="K", help="the deal's index (its \"deal\" field)")
+    p.add_argument("--turn", type=int, required=True, metavar="T", help="the turn, 1-based (T1, T2 ... in show)")
+    p.add_argument("--decision", default="draw", metavar="draw|play|discard",
+                   help="which decision of the turn (default draw)")
+    p.add_argument("--index", type=int, default=0, metavar="I",
+                   help="with --decision play: the I-th play decision of the turn (0: the first)")
+    p.add_argument("--samples", type=int, default=1000, metavar="N", help="worlds at most (default 1000)")
+    p.add_argument("--policy", default="expert", metavar="SPEC",
+                   help="rollout policy of every seat (default expert)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sampled worlds (default 0)")
+    p.add_argument("--horizon", default="deal", choices=("deal", "game"),
+                   help="roll out to the end of the deal (default) or of the game (later deals fresh)")
+    p.add_argument("--top", type=int, default=0, metavar="M",
+                   help="keep only the M best candidates after a pilot batch (the move played always kept)")
+    p.add_argument("--batch", type=int, default=100, metavar="B", help="worlds per look of the race (default 100)")
+    p.add_argument("--alpha", type=float, default=0.05, metavar="A",
+                   help="family-wise error of the race's eliminations (default 0.05)")
+    p.add_argument("--no-race", action="store_true", help="play every candidate in every world (no early stop)")
+    p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
+    p.add_argument("--chart", default=None, metavar="FILE.png", help="write the candidates chart")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument("--game", default=None, metavar="NAME", help="the game (default: the log's)")
+    add_strategy_arguments(p)
+    p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("audit", help="play deals and analyse a sample of a strategy's decisions of one kind",
+                       description="Play --deals deals, analyse a random sample of the strategy's take, hold or "
+                                   "discard decisions (each like `analyze`), and report how often its choice was "
+                                   "the best and the points lost, broken down by the situation's features.")
+    p.add_argument("strategy", metavar="STRATEGY")
+    p.add_argument("--decision", required=True, metavar="take|hold|discard")
+    p.add_argument("--deals", type=int, required=True, metavar="N")
+    p.add_argument("--vs", default=None, metavar="TEAM",
+                   help="the other team (default: the strategy in every seat)")
+    p.add_argument("--sample", type=int, default=40, metavar="K", help="decisions analysed (default 40)")
+    p.add_argument("--samples", type=int, default=300, metavar="W", help="worlds per decision (default 300)")
+    p.add_argument("--policy", default=None, metavar="SPEC", help="rollout policy (default: the strategy)")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--threads", type=int, default=None, metavar="T")
+    p.add_argument("--out", default=None, metavar="DIR", help="write report.md, CSVs and a chart here")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--game", default=None, metavar="NAME", help="the game (default persian)")
+    add_strategy_arguments(p)
+    p.set_defaults(func=cmd_audit)
