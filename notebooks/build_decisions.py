@@ -78,13 +78,9 @@ def joker_hold(logs):
     for log in logs:
         if not any(p.get("meld", [None]).count("JK") >= 3 for t in log["turns"] for p in t["plays"]):
             continue
-        for t in range(1, len(log["turns"]) + 1):
-            try:
-                dec = P.decision_from_log(log, t, "play")
-            except P.AnalysisInputError:
-                continue
-            if any(lab == "meld JK JK JK" for lab in dec.labels()):
-                return log, t, dec
+        for dec in P.decisions_in(log, ["play"]):
+            if "meld JK JK JK" in dec.labels():
+                return log, dec.turn, dec
     return None
 
 log_take, turn_take, depth = deepest_take(logs)

@@ -247,6 +247,25 @@ def decision_from_log(log: dict, turn: int, decision: str = "draw", index: int =
     return dec
 
 
+def decisions_in(log: dict, phases: Sequence[str] = DECISIONS):
+    """Every unforced decision of a logged deal whose phase is in ``phases``, in order, replaying
+    the deal once (a PersianDecision each, with the move played, its turn and play index)."""
+    pos = start_position(log)
+    deal = log.get("deal")
+    for t, turn in enumerate(log["turns"], 1):
+        k = 0
+        for phase, move in turn_moves(turn):
+            if phase in phases and pos.phase == phase:
+                rows = pos.legal_rows()
+                if len(rows) >= 2:
+                    dec = PersianDecision.from_position(pos, move, deal, t)
+                    dec.where = f"deal {deal}, turn {t} (seat {turn['seat']}), {phase}" + (
+                        f" #{k}" if phase == "play" else "")
+                    yield dec
+            k += phase == "play"
+            _apply(pos, phase, move, f"deal {deal}, turn {t}")
+
+
 # --- the analysis --------------------------------------------------------------------------------------
 
 

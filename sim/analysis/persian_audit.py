@@ -28,8 +28,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from sim.analysis.persian import (AnalysisInputError, PersianDecision, analyze, describe_row, start_position,
-                                  turn_moves)
+from sim.analysis.persian import AnalysisInputError, PersianDecision, analyze, decisions_in, describe_row
 from sim.games.persian import enums as E
 from sim.games.persian.cards import RANK_CHARS, card_name, mask_to_names
 from sim.games.persian.position import row_to_move
@@ -116,27 +115,22 @@ def collect(logs: Sequence[dict], kind: str, seats_of) -> list[tuple[PersianDeci
     """Every decision of ``kind`` made by the seats ``seats_of(log)`` in ``logs``, with features."""
     if kind not in KINDS:
         raise AnalysisInputError(f"decision kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    phase = {"take": "draw", "hold": "play", "discard": "discard"}[kind]
     found = []
     for log in logs:
-        pos = start_position(log)
         seats = seats_of(log)
-        for t, turn in enumerate(log["turns"], 1):
-            held_seen = False
-            for phase, move in turn_moves(turn):
-                if turn["seat"] in seats and pos.phase == phase and pos.phase == {
-                        "take": "draw", "hold": "play", "discard": "discard"}[kind]:
-                    rows = pos.legal_rows()
-                    ok = len(rows) >= 2
-                    if kind == "take":
-                        ok = ok and any(r[0] == E.MV_TAKE for r in rows)
-                    elif kind == "hold":
-                        ok = ok and not held_seen and bool(_three_melds(rows))
-                        held_seen = held_seen or ok
-                    if ok:
-                        dec = PersianDecision.from_position(pos, move, log["deal"], t)
-                        dec.where = f"seed {log['seed']}, deal {log['deal']}, turn {t}"
-                        found.append((dec, features(dec, kind)))
-                pos.apply(move)
+        held_turns = set()
+        for dec in decisions_in(log, [phase]):
+            if dec.seat not in seats:
+                continue
+            if kind == "take" and not any(r[0] == E.MV_TAKE for r in dec.rows):
+                continue
+            if kind == "hold":
+                if dec.turn in held_turns or not _three_melds(dec.rows):
+                    continue
+                held_turns.add(dec.turn)
+            dec.where = f"seed {log['seed']}, " + dec.where
+            found.append((dec, features(dec, kind)))
     return found
 
 
