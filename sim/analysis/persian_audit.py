@@ -5,8 +5,9 @@ own), replays every log through ``Position`` and collects the audited strategy's
 decisions of the kind asked:
 
 * ``take``: draws where at least one discard-pile take is legal (take or not, and how deep);
-* ``hold``: the first play decision of a turn in which the seat can meld three of a kind
-  (three jokers or three of a rank, P5): meld now, or keep them back for the fourth;
+* ``hold``: the play decision of a turn at which the seat, able to meld three of a kind
+  (three jokers or three of a rank, P5), either melds them or stops playing (keeps them
+  back for the fourth): the moment of that choice;
 * ``discard``: discards with two or more cards to choose from.
 
 A random sample of them is analysed (sim/analysis/persian.analyze: worlds sampled from
@@ -126,7 +127,9 @@ def collect(logs: Sequence[dict], kind: str, seats_of) -> list[tuple[PersianDeci
             if kind == "take" and not any(r[0] == E.MV_TAKE for r in dec.rows):
                 continue
             if kind == "hold":
-                if dec.turn in held_turns or not _three_melds(dec.rows):
+                threes = _three_melds(dec.rows)
+                chosen = int(dec.rows[dec.played][0])
+                if dec.turn in held_turns or not threes or (dec.played not in threes and chosen != E.MV_STOP):
                     continue
                 held_turns.add(dec.turn)
             dec.where = f"seed {log['seed']}, " + dec.where
@@ -192,6 +195,12 @@ def audit(strategy: str = "expert", kind: str = "take", deals: int = 20, vs: str
         played = a.played
         best = a.best
         lo, hi = played["diff_vs_best_ci95"]
+        labels = dec.labels()
+        brow = dec.rows[labels.index(best["move"])]
+        if kind == "take":
+            feats["best_depth"] = int(brow[1]) if brow[0] == E.MV_TAKE else -1
+        elif kind == "hold":
+            feats["best_melds_three"] = labels.index(best["move"]) in _three_melds(dec.rows)
         rows.append({
             "deal": dec.deal, "turn": dec.turn, "seat": dec.seat, "played": played["move"], "best": best["move"],
             "chose_best": bool(played["best"]), "loss": -float(played["diff_vs_best"]),

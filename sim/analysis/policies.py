@@ -10,9 +10,11 @@ the strategies' code and a new policy costs no recompilation of it.
 
 from __future__ import annotations
 
+import warnings
 from typing import Sequence
 
 import numpy as np
+from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from strategies.interface import STRATEGY_SIG
 from strategies.registry import StrategySpec
@@ -39,6 +41,7 @@ def _persian_builtin_kernels() -> dict:
     }
 
 
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)  # function slots, as the engine
 _COMPILED: set[int] = set()
 
 

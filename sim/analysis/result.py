@@ -82,12 +82,27 @@ class DecisionAnalysis:
             "seconds": round(self.seconds, 3),
         }
 
+    def display_frame(self, digits: int = 1) -> pd.DataFrame:
+        """The frame for reading: CIs as "[low, high]" strings, numbers rounded."""
+        f = self.frame
+        cols = [c for c in ("move", "mean", "ci95", "diff_vs_best", "diff_vs_best_ci95", "diff_vs_played",
+                            "diff_vs_played_ci95", "p_best", "samples", "played") if c in f]
+        out = f[cols].copy()
+        for c in cols:
+            if c.endswith("ci95"):
+                out[c] = [f"[{v[0]:.{digits}f}, {v[1]:.{digits}f}]" for v in f[c]]
+            elif c in ("mean", "diff_vs_best", "diff_vs_played"):
+                out[c] = f[c].round(digits)
+        out["p_best"] = f["p_best"].round(3)
+        return out
+
     def text(self) -> str:
         """A terminal table: move, mean, CI, difference to the best and to the played move."""
         lines = []
         f = self.frame
         has_played = "diff_vs_played" in f
-        head = f"{'move':<42} {'mean':>7} {'95% CI':>17} {'vs best':>8} {'95% CI':>17}"
+        w = max(20, min(60, max(len(m) for m in f["move"]) + 2))
+        head = f"   {'move':<{w}} {'mean':>7} {'95% CI':>17} {'vs best':>8} {'95% CI':>17}"
         if has_played:
             head += f" {'vs played':>9} {'95% CI':>17}"
         head += f" {'P(best)':>7} {'worlds':>6}"
@@ -97,13 +112,14 @@ class DecisionAnalysis:
             return f"[{v[0]:7.1f},{v[1]:7.1f}]" if v[0] == v[0] else f"{'-':>17}"
 
         for _, r in f.iterrows():
-            tag = (" *played" if r["played"] else "") + (" (best)" if r["best"] else "")
-            line = (f"{(r['move'] + tag)[:42]:<42} {r['mean']:7.1f} {ci(r['ci95']):>17} {r['diff_vs_best']:8.1f} "
+            tag = ("*" if r["played"] else " ") + ("b" if r["best"] else " ")
+            line = (f"{tag} {r['move'][:w]:<{w}} {r['mean']:7.1f} {ci(r['ci95']):>17} {r['diff_vs_best']:8.1f} "
                     f"{ci(r['diff_vs_best_ci95']):>17}")
             if has_played:
                 line += f" {r['diff_vs_played']:9.1f} {ci(r['diff_vs_played_ci95']):>17}"
             line += f" {r['p_best']:7.3f} {int(r['samples']):>6}"
             lines.append(line)
+        lines.append("(* the move played, b the best; differences are paired, over the worlds both moves saw)")
         return "\n".join(lines)
 
     def figure(self, title: str | None = None, max_rows: int = 20):

@@ -81,12 +81,18 @@ def p_best(scores: np.ndarray, alive: np.ndarray, draws: int = 4000, seed: int =
     return out
 
 
-def best_index(scores: np.ndarray, alive: np.ndarray) -> int:
-    """The remaining candidate with the highest mean (the first of equals)."""
+def best_index(scores: np.ndarray, alive: np.ndarray, played: int | None = None) -> int:
+    """The remaining candidate with the highest mean: the move played if it ties with the
+    highest in every world it saw (moves leading to the same play-outs), else the first of equals."""
     means = np.array([np.nanmean(scores[:, c]) if seen(scores[:, [c]])[0] else -np.inf
                       for c in range(scores.shape[1])])
     means[~alive] = -np.inf
-    return int(np.argmax(means))
+    best = int(np.argmax(means))
+    if played is not None and alive[played] and played != best:
+        n = int(min(seen(scores[:, [played]])[0], seen(scores[:, [best]])[0]))
+        if n and np.array_equal(scores[:n, played], scores[:n, best]):
+            return int(played)
+    return best
 
 
 def candidate_frame(scores: np.ndarray, labels: list[str], played: int | None, alive: np.ndarray | None = None,
@@ -101,7 +107,7 @@ def candidate_frame(scores: np.ndarray, labels: list[str], played: int | None, a
     if alive is None:
         alive = np.ones(k, dtype=bool)
     n_seen = seen(scores)
-    best = best_index(scores, alive)
+    best = best_index(scores, alive, played)
     pb = p_best(scores, alive, draws, seed)
     rows = []
     for c in range(k):

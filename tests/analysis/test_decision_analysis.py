@@ -237,7 +237,7 @@ def test_analyze_text_output(log_file, logs, capsys, tmp_path) -> None:
     code, out, err = run_cli(capsys, "analyze", log_file, "--deal", 0, "--turn", dec.turn, "--decision",
                              "discard", "--samples", 20, "--batch", 10, "--policy", "greedy", "--chart", chart)
     assert code == 0, err
-    assert "*played" in out and "decisions/s" in out and chart.stat().st_size > 0
+    assert "(* the move played" in out and "decisions/s" in out and chart.stat().st_size > 0
 
 
 def forced_turn(log) -> int:
