@@ -291,3 +291,15 @@ def test_audit_rows_and_report(tmp_path) -> None:
     assert t["decisions"].sum() == 3
     files = write_report(a, tmp_path / "audit")
     assert (tmp_path / "audit" / "report.md").exists() and any(f.name == "audit.png" for f in files)
+
+
+def test_audit_cli_json_and_other_games(capsys) -> None:
+    code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "take", "--deals", 1, "--sample", 2,
+                             "--samples", 10, "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["setup"]["kind"] == "take" and len(d["decisions"]) == d["summary"]["decisions"] <= 2
+    code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "steal", "--deals", 1)
+    assert code == 2 and "--decision must be one of take, hold, discard" in err
+    code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "take", "--deals", 1, "--game", "indian")
+    assert code == 2 and "decision analysis is built for persian only" in err
