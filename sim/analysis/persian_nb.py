@@ -52,7 +52,8 @@ from strategies.persian.determinize_nb import determinize_into
 
 STREAM_WORLD = 1000  # the sampled hidden cards of world w
 STREAM_POLICY0 = 1001  # seat s's policy stream in world w: STREAM_POLICY0 + s
-STREAM_NEXT_DEAL0 = 1010  # the cards of the k-th later deal of the game (horizon "game")
+STREAM_NEXT_DEAL0 = 1010  # the cards of the k-th later deal of the game (horizon "game"): STREAM_NEXT_DEAL0 + k
+STREAM_LATER_POLICY0 = 1 << 20  # seat s's policy stream in the k-th later deal: STREAM_LATER_POLICY0 + 4k + s
 
 
 @njit(cache=True)
@@ -158,6 +159,8 @@ def play_worlds(obs, decision, cands, worlds, seed, params, fns, later_deals, ou
                 rng[0] = stream_key(seed, w, STREAM_NEXT_DEAL0 + k)
                 shuffle_inplace(deck, rng)
                 nxt = new_state(deck, (obs[O_DEALER] + 1 + k) % N_SEATS, rules)
+                for s in range(N_SEATS):  # fresh policy streams: the later deal is common to every candidate
+                    srng[s, 0] = stream_key(seed, w, STREAM_LATER_POLICY0 + N_SEATS * k + s)
                 end = _play_on(nxt, fns, params, srng, pobs, moves, res)
                 if end == END_ERROR:
                     break

@@ -38,7 +38,7 @@ def logs():
     return get_game("persian").record_logs(["expert", "expert"], 4, SEED)
 
 
-def kernel_scores(dec: PersianDecision, cands, worlds, policy="greedy", seed=3):
+def kernel_scores(dec: PersianDecision, cands, worlds, policy="greedy", seed=3, later=0):
     """The raw play-out matrix of ``cands`` in ``worlds`` (what the race asks for)."""
     from sim.analysis.persian_nb import play_worlds
     from sim.analysis.policies import persian_policy_args
@@ -46,7 +46,7 @@ def kernel_scores(dec: PersianDecision, cands, worlds, policy="greedy", seed=3):
     _, params, fns = persian_policy_args(policy)
     out = np.zeros((len(worlds), len(cands)))
     play_worlds(dec.obs, np.int64(dec.decision), np.ascontiguousarray(dec.rows[list(cands)]),
-                np.asarray(worlds, dtype=np.int64), np.int64(seed), params, fns, np.int64(0), out)
+                np.asarray(worlds, dtype=np.int64), np.int64(seed), params, fns, np.int64(later), out)
     return out
 
 
@@ -128,6 +128,23 @@ def test_every_candidate_sees_the_same_worlds(logs) -> None:
     assert np.array_equal(later, together[10:])
     twice = kernel_scores(dec, [0, 0], range(20))
     assert np.array_equal(twice[:, 0], twice[:, 1])
+
+
+def test_observation_gives_the_same_decision(logs) -> None:
+    """From a strategy's observation alone (O_DECISION set) the same legal moves follow."""
+    dec = first_decision(logs[3], "draw", 3)
+    again = PersianDecision.from_observation(dec.obs)
+    assert np.array_equal(again.rows, dec.rows) and again.rules == dec.rules
+
+
+def test_game_horizon_adds_the_same_points_to_every_candidate(logs) -> None:
+    """P9: the later deal of the game is dealt from the world's own stream and policies do not see
+    the score, so under common random numbers it shifts every candidate by the same amount."""
+    dec = first_decision(logs[2], "discard", 3)
+    deal_only = kernel_scores(dec, range(3), range(12))
+    game = kernel_scores(dec, range(3), range(12), later=1)
+    shift = game - deal_only
+    assert np.allclose(shift, shift[:, :1]) and np.abs(shift).sum() > 0
 
 
 def test_race_never_drops_the_leader_on_a_clear_gap() -> None:
