@@ -28,7 +28,7 @@ from sim.analysis.racing import race
 from sim.analysis.result import DecisionAnalysis
 from sim.analysis.stats import candidate_frame
 from sim.games.persian import enums as E
-from sim.games.persian.cards import card_name, mask_to_names, parse_card
+from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
 
@@ -358,7 +358,3 @@ def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int =
         raise AnalysisInputError(f"{path}, deal {deal}: not a valid rummy-log/1 Persian deal: {e}") from None
     return analyze(decision_from_log(log, turn, decision, index), **kw)
 
-
-def parse_move_cards(names: Sequence[str]) -> int:
-    """Card mask of card names (for tests and notebooks building positions)."""
-    return sum(1 << parse_card(n) for n in names)

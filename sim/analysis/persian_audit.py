@@ -29,10 +29,9 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from sim.analysis.persian import AnalysisInputError, PersianDecision, analyze, decisions_in, describe_row
+from sim.analysis.persian import AnalysisInputError, PersianDecision, analyze, decisions_in
 from sim.games.persian import enums as E
-from sim.games.persian.cards import RANK_CHARS, card_name, mask_to_names
-from sim.games.persian.position import row_to_move
+from sim.games.persian.cards import RANK_CHARS
 
 KINDS = ("take", "hold", "discard")
 JOKERS = sum(1 << c for c in range(E.JOKER0, E.N_CARDS))
@@ -340,5 +339,4 @@ def _md_table(t: pd.DataFrame) -> str:
     return "\n".join(out)
 
 
-__all__ = ["audit", "collect", "features", "summarize", "audit_figure", "write_report", "Audit", "KINDS",
-           "describe_row", "card_name", "mask_to_names", "row_to_move"]
+__all__ = ["audit", "collect", "features", "summarize", "audit_figure", "write_report", "Audit", "KINDS", "FEATURES"]

@@ -303,7 +303,7 @@ def test_audit_rows_and_report(tmp_path) -> None:
     a = audit("greedy", "discard", deals=2, sample=3, samples=20, batch=10, seed=1)
     assert len(a.frame) == 3 and a.found >= 3
     assert (a.frame["loss"] >= -1e-9).all()  # the best has the highest mean: nothing is better
-    assert set(["stock", "opp_min_hand", "card_value", "chose_best"]) <= set(a.frame.columns)
+    assert {"stock", "opp_min_hand", "card_value", "chose_best"} <= set(a.frame.columns)
     t = summarize(a.frame, "stock")
     assert t["decisions"].sum() == 3
     files = write_report(a, tmp_path / "audit")
