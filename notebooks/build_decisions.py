@@ -138,9 +138,9 @@ for au in (au_take, au_hold):
 for feat in ["deepest_take", "chosen_depth", "stock", "opp_min_hand"]:
     display(summarize(au_take.frame, feat).round(3))'''),
     ("code", '''fig = audit_figure(au_take, ["deepest_take", "stock", "opp_min_hand"])'''),
-    ("code", '''for feat in ["three", "fourth", "stock", "melded_three"]:
+    ("code", '''for feat in ["three_value", "fourth", "stock", "melded_three"]:
     display(summarize(au_hold.frame, feat).round(3))
-fig = audit_figure(au_hold, ["three", "fourth", "stock"])'''),
+fig = audit_figure(au_hold, ["three_value", "fourth", "stock"])'''),
     ("md", """## Answer
 
 Every sentence below is computed from the analyses above (95% CIs; "significantly" means

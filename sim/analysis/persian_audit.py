@@ -31,7 +31,7 @@ import pandas as pd
 
 from sim.analysis.persian import AnalysisInputError, PersianDecision, analyze, decisions_in
 from sim.games.persian import enums as E
-from sim.games.persian.cards import RANK_CHARS
+from sim.games.persian.cards import RANK_CHARS, card_value
 
 KINDS = ("take", "hold", "discard")
 JOKERS = sum(1 << c for c in range(E.JOKER0, E.N_CARDS))
@@ -71,7 +71,7 @@ def _fourth_where(obs: np.ndarray, three: int) -> str:
         return "table"
     for o in range(E.N_SEATS):
         if o != seat and fourth & int(obs[E.O_TAKEN + o]):
-            return "taken by partner" if o % 2 == seat % 2 else "taken by an opponent"
+            return "partner took" if o % 2 == seat % 2 else "opponent took"
     return "unseen"
 
 
@@ -101,13 +101,11 @@ def features(dec: PersianDecision, kind: str) -> dict:
         threes = _three_melds(dec.rows)
         m = int(dec.rows[threes[0]][1])
         f["three"] = "JK" if m & JOKERS else RANK_CHARS[((m & -m).bit_length() - 1) % E.N_RANKS]
+        f["three_value"] = card_value(((m & -m).bit_length() - 1))  # P4: 2-9 face, T-K 10, A 15, JK 20
         f["fourth"] = _fourth_where(o, m)
         f["melded_three"] = dec.played in threes
     else:
-        r = dec.rows[dec.played]
-        from sim.games.persian.cards import card_value
-
-        f["card_value"] = card_value(int(r[1]))
+        f["card_value"] = card_value(int(dec.rows[dec.played][1]))
     return f
 
 
@@ -226,9 +224,10 @@ BINS = {
     "chosen_depth": ([-2, -1, 0, 2, 5, 60], ["stock", "0", "1-2", "3-5", "6+"]),
     "jokers_held": ([-1, 0, 1, 2, 4], ["0", "1", "2", "3-4"]),
     "card_value": ([-1, 5, 9, 10, 20], ["2-5", "6-9", "10", "A/JK"]),
+    "three_value": ([-1, 5, 9, 10, 15, 20], ["2-5", "6-9", "T-K", "A", "JK"]),
 }
 FEATURES = {"take": ["deepest_take", "chosen_depth", "stock", "opp_min_hand", "jokers_held"],
-            "hold": ["three", "fourth", "stock", "opp_min_hand", "melded_three"],
+            "hold": ["three_value", "fourth", "stock", "opp_min_hand", "melded_three"],
             "discard": ["stock", "opp_min_hand", "card_value", "jokers_held"]}
 
 
@@ -271,11 +270,14 @@ def audit_figure(a: Audit, features_: Sequence[str] | None = None):
             continue
         x = np.arange(len(t))
         charts.errorbars(ax, x, t["mean_loss"], t["loss_low"], t["loss_high"])
-        ax.set_xticks(x, [f"{v}\n(n={n})" for v, n in zip(t[feat], t["decisions"])])
+        long = max(len(str(v)) for v in t[feat]) > 6
+        ax.set_xticks(x, [f"{v}\n(n={n})" for v, n in zip(t[feat], t["decisions"])], rotation=30 if long else 0,
+                      ha="right" if long else "center")
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_title(feat)
-        ax.set_ylabel("points lost per decision")
-    fig.suptitle(f"{a.setup['strategy']}: points lost at its {a.setup['kind']} decisions vs the best (95% CI)")
+    axes[0].set_ylabel("points lost per decision")
+    fig.suptitle(f"{a.setup['strategy']}: points lost at its {a.setup['kind']} decisions vs the best (95% CI)",
+                 y=1.04)
     return fig
 
 
@@ -303,6 +305,7 @@ def write_report(a: Audit, out_dir) -> list:
                   f"(95% CI {lo:.0%} to {hi:.0%}); it lost {m:.2f} points per decision on average "
                   f"(95% CI {mlo:.2f} to {mhi:.2f}); in {s['significantly_worse']:.0%} of them its choice was "
                   "significantly worse than the best (paired 95% CI below 0).", ""]
+        lines += [direction(a), ""]
         fig = audit_figure(a)
         charts.save(fig, out / "audit.png")
         files.append(out / "audit.png")
@@ -323,6 +326,24 @@ def write_report(a: Audit, out_dir) -> list:
     (out / "summary.json").write_text(json.dumps({"setup": a.setup, "summary": s}, indent=2, default=float) + "\n")
     files.append(out / "summary.json")
     return files
+
+
+def direction(a: Audit) -> str:
+    """Which way the best move lay when the strategy's choice was not the best (takes: deeper or
+    shallower; holds: melding the three or not)."""
+    wrong = a.frame[~a.frame["chose_best"]] if len(a.frame) else a.frame
+    if wrong.empty:
+        return "Its choice was the best in every analysed decision."
+    kind = a.setup["kind"]
+    if kind == "take":
+        deeper = int((wrong["best_depth"] > wrong["chosen_depth"]).sum())
+        return (f"When its draw was not the best ({len(wrong)} decisions), the best was a deeper take in {deeper} "
+                f"and a shallower take or the stock in {len(wrong) - deeper}.")
+    if kind == "hold":
+        meld = int(wrong["best_melds_three"].sum())
+        return (f"When its choice was not the best ({len(wrong)} decisions), melding the three at once was best in "
+                f"{meld} and keeping them (or another play) in {len(wrong) - meld}.")
+    return f"Its discard was not the best in {len(wrong)} decisions."
 
 
 def _md_table(t: pd.DataFrame) -> str:
