@@ -19,8 +19,9 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent
 NAME = "08_decisions"
 DEFAULTS = {"RUMMY_WORLDS": 2000, "RUMMY_AUDIT": 400, "RUMMY_DEALS": 300}
-RUN_TIME = ("about 4 minutes on the 2-core development machine (shared, load ~12) at the defaults of the "
-            "first code cell, which produced the committed outputs; the last cell prints the measured time")
+RUN_TIME = ("about 4.5 minutes (281 s wall) on the 2-core development machine, shared with other jobs (load ~12), "
+            "at the defaults of the first code cell, which produced the committed outputs; the last cell prints "
+            "the measured time")
 
 CELLS: list[tuple[str, str]] = [
     ("md", f"""# 08 · Decisions: was that deep take right? should I hold these jokers?
