@@ -320,3 +320,11 @@ def test_audit_cli_json_and_other_games(capsys) -> None:
     assert code == 2 and "--decision must be one of take, hold, discard" in err
     code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "take", "--deals", 1, "--game", "indian")
     assert code == 2 and "decision analysis is built for persian only" in err
+
+
+def test_top_keeps_the_best_of_a_pilot_and_the_move_played(logs) -> None:
+    """--top M: after a pilot batch only the M best by its means go on, plus the move played."""
+    dec = first_decision(logs[1], "discard", 4)
+    a = analyze(dec, samples=40, batch=20, top=1, policy="greedy", seed=4)
+    assert len(a.frame) <= 2 and a.frame["played"].sum() == 1
+    assert "after a pilot" in a.assumptions["candidates"]
