@@ -7,11 +7,13 @@ tiny warm-up chunk, before the clock starts). Reported: deals/s of each, the spe
 workers over one (target >= 1.8x), the Dask run's overhead over the local one with the same
 single thread of play (target <= 10% at 1,000,000 deals), that overhead per chunk, and the
 round trip of a tiny chunk (scheduling and transfer without play). The machine's load average
-is reported with the figures: on a shared machine other processes' work shows up in them.
+is reported with the figures: on a shared machine other processes' work shows up in them, so
+the CPU seconds of the workers and of the client (which the load barely changes) are given too.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import tempfile
@@ -21,21 +23,38 @@ from typing import Callable
 
 DASK_DEALS = 1_000_000
 DASK_QUICK_DEALS = 20_000
+QUICK_CHUNK = 2_000  # --quick: ten chunks, so two workers have something to share
 SPECS = ("greedy", "random")
 SEED = 2026
 TARGET_SPEEDUP = 1.8
 TARGET_OVERHEAD = 0.10
 
 
-def _timed_run(exp, out: Path, **options) -> tuple[float, dict]:
+def _timed_run(exp, out: Path, client=None, **options) -> tuple[float, float, float, dict]:
+    """(wall, this process's CPU, the workers' CPU, stage timings) seconds of one run."""
     from sim.runner import run_experiment
 
     out.unlink(missing_ok=True)
-    t0 = time.perf_counter()
+    before = client.run(time.process_time) if client is not None else {}
+    t0, c0 = time.perf_counter(), time.process_time()
+    if client is not None:
+        options = {**options, "backend": "dask", "scheduler": client}
     result = run_experiment(exp, out=out, progress=False, **options)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    after = client.run(time.process_time) if client is not None else {}
+    workers_cpu = sum(after[w] - before[w] for w in after if w in before)
     out.unlink()
-    return wall, dict(result.timings or {})
+    return wall, cpu, workers_cpu, dict(result.timings or {})
+
+
+def _warm_worker(exp_json: str) -> float:
+    """Run on each worker: play a tiny chunk, so its kernels are loaded (from the numba cache)."""
+    from sim.runner.dask_backend import chunk_task
+
+    t0 = time.perf_counter()
+    exp = json.loads(exp_json)
+    chunk_task(exp_json, exp["first_deal"], exp["first_deal"] + exp["deals"])
+    return time.perf_counter() - t0
 
 
 def _round_trip(client, exp, repeats: int = 15) -> float:
@@ -68,7 +87,7 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
 
     say = progress or (lambda msg: None)
     n = DASK_QUICK_DEALS if quick else deals or DASK_DEALS
-    exp = match(*SPECS, n, SEED)
+    exp = match(*SPECS, n, SEED, chunk=QUICK_CHUNK if quick else 0)
     warm = exp.with_deals(2 * exp.rules.deals_per_game)
     load_before = os.getloadavg()
     result: dict = {"deals": n, "chunks": len(exp.chunks()), "chunk_deals": exp.chunk,
@@ -77,8 +96,9 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
         out = Path(tmp) / "bench.parquet"
         _timed_run(warm, out, threads=1)
         say(f"local, 1 thread: {n:,} deals")
-        local_wall, local_t = _timed_run(exp, out, threads=1)
+        local_wall, local_cpu, _, _ = _timed_run(exp, out, threads=1)
         result["local_wall_s"] = round(local_wall, 3)
+        result["local_cpu_s"] = round(local_cpu, 3)
         result["local_deals_per_s"] = round(n / local_wall, 1)
         for workers in (1, 2):
             say(f"dask, {workers} worker(s): starting a LocalCluster")
@@ -88,13 +108,15 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
             client = Client(cluster)
             try:
                 client.wait_for_workers(workers, timeout=120)
-                _timed_run(warm, out, backend="dask", scheduler=client)  # every worker loads its kernels
+                client.run(_warm_worker, json.dumps(warm.to_dict()))  # every worker loads its kernels now
                 result[f"dask{workers}_startup_s"] = round(time.perf_counter() - t0, 3)
                 if workers == 1:
                     result["tiny_chunk_round_trip_s"] = round(_round_trip(client, exp), 4)
                 say(f"dask, {workers} worker(s): {n:,} deals")
-                wall, t = _timed_run(exp, out, backend="dask", scheduler=client)
+                wall, cpu, wcpu, t = _timed_run(exp, out, client)
                 result[f"dask{workers}_wall_s"] = round(wall, 3)
+                result[f"dask{workers}_client_cpu_s"] = round(cpu, 3)
+                result[f"dask{workers}_workers_cpu_s"] = round(wcpu, 3)
                 result[f"dask{workers}_deals_per_s"] = round(n / wall, 1)
                 result[f"dask{workers}_gather_wait_s"] = round(t.get("gather_wait", 0.0), 3)
             finally:
@@ -103,6 +125,10 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
     result["speedup_2_vs_1"] = round(result["dask1_wall_s"] / result["dask2_wall_s"], 3)
     result["overhead_vs_local"] = round(result["dask1_wall_s"] / local_wall - 1.0, 4)
     result["overhead_per_chunk_s"] = round((result["dask1_wall_s"] - local_wall) / result["chunks"], 4)
+    # load-independent view: CPU seconds spent (workers + client) against the local run's
+    result["cpu_overhead_vs_local"] = round(
+        (result["dask1_workers_cpu_s"] + result["dask1_client_cpu_s"]) / local_cpu - 1.0, 4)
+    result["cpu_per_deal_2_vs_1"] = round(result["dask2_workers_cpu_s"] / max(result["dask1_workers_cpu_s"], 1e-9), 3)
     result["load_average_before"] = [round(x, 2) for x in load_before]
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     result["targets"] = {"speedup_2_vs_1>=1.8": result["speedup_2_vs_1"] >= TARGET_SPEEDUP,
@@ -125,6 +151,10 @@ def format_dask(r: dict) -> str:
         f"  dask (1 worker) vs local: {100 * r['overhead_vs_local']:+.1f}% (target <= {100 * TARGET_OVERHEAD:.0f}%: "
         f"{ok[r['targets']['overhead_vs_local<=10%']]}), {r['overhead_per_chunk_s']:+.3f} s per chunk; "
         f"a tiny chunk's round trip {1000 * r['tiny_chunk_round_trip_s']:.1f} ms",
+        f"  CPU seconds: local {r['local_cpu_s']:.1f}; dask 1 worker {r['dask1_workers_cpu_s']:.1f} on the worker + "
+        f"{r['dask1_client_cpu_s']:.1f} on the client ({100 * r['cpu_overhead_vs_local']:+.1f}%); 2 workers "
+        f"{r['dask2_workers_cpu_s']:.1f} + {r['dask2_client_cpu_s']:.1f} (workers' CPU x{r['cpu_per_deal_2_vs_1']:.2f} "
+        "of one worker's for the same deals)",
         f"  load average before {r['load_average_before']}, after {r['load_average_after']} "
         f"on {r['cpu_count']} cores (other processes' work shows in every figure)",
     ]
