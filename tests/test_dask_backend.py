@@ -94,9 +94,14 @@ def test_a_killed_worker_costs_only_its_chunk(client, local, tmp_path) -> None:
 def test_an_interrupted_dask_run_resumes_locally_and_the_other_way(client, local, tmp_path) -> None:
     ref, ref_out = local
     out = tmp_path / "r.parquet"
-    with pytest.raises(RunInterrupted):
-        run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False,
-                       on_chunk=lambda info: info.chunks_done >= 2)
+
+    def ctrl_c(info):  # a real SIGINT, as Ctrl-C sends it: the running chunk finishes, the rest is cancelled
+        if info.chunks_done == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(RunInterrupted) as e:
+        run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False, on_chunk=ctrl_c)
+    assert e.value.result.deals_played == 200
     with pytest.raises(RunInterrupted):
         run_experiment(_exp(), out=out, resume=True, progress=False, on_chunk=lambda info: info.chunks_done >= 4)
     run = run_experiment(_exp(), out=out, resume=True, backend="dask", scheduler=client, progress=False)

@@ -123,9 +123,7 @@ def run_experiment(
     plan = shard_plan(exp, shard)
     loop = _ChunkLoop(exp, parts, threads, keep_plays, check_strategies, keep, shard, plan)
     done_before = sum(stop - start for start, stop in plan if (start, stop) in loop.existing)
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=sum(b - a for a, b in plan), initial=done_before, unit="deal", unit_scale=True,
+    bar = _tqdm()(total=sum(b - a for a, b in plan), initial=done_before, unit="deal", unit_scale=True,
                file=sys.stderr, disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.2,
                desc=exp.kind if backend == "local" else f"{exp.kind} (dask)")
     stopped_by = "deals"
@@ -169,11 +167,28 @@ def run_experiment(
 
 def _interactive() -> bool:
     """A progress bar by default on a terminal, and in a Jupyter kernel (tqdm.auto's widget)."""
-    if sys.stderr.isatty():
-        return True
+    return sys.stderr.isatty() or _in_jupyter()
+
+
+def _in_jupyter() -> bool:
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
     return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+
+
+def _tqdm():
+    """tqdm.auto's bar in Jupyter (a widget; the text bar when ipywidgets is missing), else tqdm's."""
+    if _in_jupyter():
+        try:
+            import ipywidgets  # noqa: F401  (tqdm's notebook bar needs it)
+            from tqdm.auto import tqdm
+
+            return tqdm
+        except ImportError:
+            pass
+    from tqdm import tqdm
+
+    return tqdm
 
 
 def _source(backend: str, loop: "_ChunkLoop", todo: list, scheduler, workers):
