@@ -1,7 +1,10 @@
-"""Issue 11: the Dask backend. One LocalCluster of two single-threaded worker processes on this
-machine, shared by the module's tests (started by the fixture, bounded timeouts, always shut
-down). Results must equal a local run's whatever the workers and the order chunks finish in,
-survive a killed worker, and refuse a worker of another code version."""
+"""Issue 11: the Dask backend, on a LocalCluster of two single-threaded worker processes on this
+machine (started by the test, bounded timeouts, always shut down). One test function, so the
+cluster starts once even when pytest-xdist spreads tests over processes; each property is
+checked by its own helper below: results equal a local run's whatever the order chunks finish
+in, a killed worker costs only its chunk, Ctrl-C keeps the gathered chunks and --resume
+continues on either backend (a damaged chunk file set aside), and a worker of another code
+version is refused."""
 
 from __future__ import annotations
 
@@ -17,33 +20,34 @@ distributed = pytest.importorskip("distributed")
 import sim.experiment as X  # noqa: E402
 from sim.runner import RunInterrupted, VersionMismatch, read_plays, run_experiment  # noqa: E402
 from sim.runner.dask_backend import DaskChunks  # noqa: E402
+from sim.runner.files import parts_dir  # noqa: E402
 from sim.runner.keep import compute_chunk  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=40, death_timeout=60)
-    c = distributed.Client(cluster, timeout=60)
-    try:
-        c.wait_for_workers(2, timeout=120)
-        yield c
-    finally:
-        c.close(timeout=30)
-        cluster.close(timeout=30)
-
-
-def _exp(deals=600, seed=11):
+def _exp(deals=400, seed=11):
     return X.match("greedy", "random", deals, seed, chunk=100)
 
 
-@pytest.fixture(scope="module")
-def local(tmp_path_factory):
-    out = tmp_path_factory.mktemp("local") / "m.parquet"
-    return run_experiment(_exp(), out=out, progress=False), out
+def test_the_dask_backend_gives_the_local_results_through_reordering_faults_and_interruptions(tmp_path,
+                                                                                              capsys) -> None:
+    ref_out = tmp_path / "local.parquet"
+    ref = run_experiment(_exp(), out=ref_out, progress=False)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                       silence_logs=40, death_timeout=60)
+    client = distributed.Client(cluster, timeout=60)
+    try:
+        client.wait_for_workers(2, timeout=120)
+        _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client)
+        _a_dask_run_equals_a_local_run(client, ref, ref_out, tmp_path)
+        _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path)
+        _interrupted_runs_resume_on_either_backend(client, ref, ref_out, tmp_path, capsys)
+        _a_worker_of_another_version_is_refused(client)
+    finally:
+        client.close(timeout=30)
+        cluster.close(timeout=30)
 
 
-def test_chunks_come_back_in_deal_order_whatever_order_they_finish_in(client) -> None:
+def _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client) -> None:
     exp = _exp(deals=300)
     plan = exp.chunks()
     # the first chunk waits longest, so the later ones finish first
@@ -60,8 +64,7 @@ def test_chunks_come_back_in_deal_order_whatever_order_they_finish_in(client) ->
         assert out.stats.play_diff.m2.tolist() == ref.stats.play_diff.m2.tolist()
 
 
-def test_a_dask_run_equals_a_local_run(client, local, tmp_path) -> None:
-    ref, ref_out = local
+def _a_dask_run_equals_a_local_run(client, ref, ref_out, tmp_path) -> None:
     out = tmp_path / "d.parquet"
     run = run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False)
     pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
@@ -71,8 +74,7 @@ def test_a_dask_run_equals_a_local_run(client, local, tmp_path) -> None:
     pd.testing.assert_frame_equal(summary.summary, ref.summary, check_exact=True)
 
 
-def test_a_killed_worker_costs_only_its_chunk(client, local, tmp_path) -> None:
-    ref, ref_out = local
+def _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path) -> None:
     pids = client.run(os.getpid)
     killed = []
 
@@ -88,28 +90,31 @@ def test_a_killed_worker_costs_only_its_chunk(client, local, tmp_path) -> None:
     assert killed and killed[0][1], "the killed worker had a chunk running"
     pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
     pd.testing.assert_frame_equal(run.summary, ref.summary, check_exact=True)
-    client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker for the next tests
+    client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker
 
 
-def test_an_interrupted_dask_run_resumes_locally_and_the_other_way(client, local, tmp_path) -> None:
-    ref, ref_out = local
+def _interrupted_runs_resume_on_either_backend(client, ref, ref_out, tmp_path, capsys) -> None:
     out = tmp_path / "r.parquet"
 
     def ctrl_c(info):  # a real SIGINT, as Ctrl-C sends it: the running chunk finishes, the rest is cancelled
-        if info.chunks_done == 2:
+        if info.chunks_done == 1:
             os.kill(os.getpid(), signal.SIGINT)
 
     with pytest.raises(RunInterrupted) as e:
         run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False, on_chunk=ctrl_c)
-    assert e.value.result.deals_played == 200
+    assert e.value.result.deals_played == 100
     with pytest.raises(RunInterrupted):
-        run_experiment(_exp(), out=out, resume=True, progress=False, on_chunk=lambda info: info.chunks_done >= 4)
+        run_experiment(_exp(), out=out, resume=True, progress=False, on_chunk=lambda info: info.chunks_done >= 3)
+    damaged = sorted(parts_dir(out).glob("chunk-*.arrow"))[0]  # as a kill -9 in mid-write leaves it
+    damaged.write_bytes(damaged.read_bytes()[:1000])
+    capsys.readouterr()
     run = run_experiment(_exp(), out=out, resume=True, backend="dask", scheduler=client, progress=False)
+    assert damaged.name in capsys.readouterr().err
     pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
     pd.testing.assert_frame_equal(run.summary, ref.summary, check_exact=True)
 
 
-def test_a_worker_of_another_version_is_refused(client) -> None:
+def _a_worker_of_another_version_is_refused(client) -> None:
     exp = dataclasses.replace(_exp(), version="0.0.1+feedfacefeedface")
     with pytest.raises(VersionMismatch, match=r"Dask worker .* runs rummy-sim .* made with 0\.0\.1\+feedface"):
         run_experiment(exp, backend="dask", scheduler=client, progress=False)
