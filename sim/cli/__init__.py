@@ -13,6 +13,7 @@
     rummy-sim report RESULTS.parquet --out DIR
     rummy-sim analyze LOG.jsonl --deal K --turn T [--decision draw|play|discard] [--samples N] [--policy SPEC] [--json]
     rummy-sim audit STRATEGY --decision take|hold|discard --deals N [--vs TEAM] [--out DIR]
+    rummy-sim tune SPEC --param KEY=LOW..HIGH [...] --vs TEAM [...] --budget PLAYS [--seed S] [--out DIR]
 
 Modules: ``common`` (errors, --game, rule options), ``info`` (games, strategies,
 bench, demo), ``deal_logs`` (log, show), ``experiments`` (match, tournament, sweep,
@@ -28,7 +29,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from sim.cli import analysis, deal_logs, experiments, info
+from sim.cli import analysis, deal_logs, experiments, info, tune
 from sim.cli.common import EXIT_USAGE, PROG, CliError, parse_rules
 
 __all__ = ["main", "build_parser", "parse_rules", "CliError"]
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     info.add_commands(sub)
     experiments.add_commands(sub)
     analysis.add_commands(sub)
+    tune.add_commands(sub)
     return parser
 
 

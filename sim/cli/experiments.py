@@ -119,6 +119,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such experiment file")
+    from sim.tune.toml import is_tune_file
+
+    if is_tune_file(path):  # kind = "tune": sim.cli.tune
+        from sim.cli.tune import cmd_run_tune
+
+        return cmd_run_tune(args, path)
     options = _run_options(args)
     spec = load_toml(path, deals=args.deals)
     if args.game is not None and args.game != spec.experiment.game:
