@@ -257,3 +257,27 @@ def test_indian_dropper_thresholds_tune() -> None:
     assert r.settings["game"] == "indian" and r.search.plays + r.validation_run.plays <= 12_000
     assert {"field", "gain", "head_to_head"} == set(r.validation["comparison"])
     assert "--game indian" in r.command and "--players 2" in r.command
+
+
+# --- the Dask backend ----------------------------------------------------------------------
+
+
+def test_dask_backend_gives_the_local_run() -> None:
+    """Every rung's experiment as chunks on a Dask cluster (one LocalCluster worker process, started
+    and shut down here, bounded timeouts): the same search and validation as the local backend."""
+    distributed = pytest.importorskip("distributed")
+    kw = dict(budget=10_000, seed=4, rungs=2, brackets=1)
+    local = tune("greedy", ["max_extra=0..100"], ["random"], **kw)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                                       silence_logs=40, death_timeout=60)
+    client = distributed.Client(cluster, timeout=60)
+    try:
+        client.wait_for_workers(1, timeout=120)
+        remote = tune("greedy", ["max_extra=0..100"], ["random"], backend="dask",
+                      backend_options={"scheduler": client}, **kw)
+        assert remote.history.equals(local.history) and remote.validation.equals(local.validation)
+        assert remote.settings["backend"] == "dask" and "--backend dask" in remote.command
+        assert client.status == "running"  # a client passed in is the caller's to close
+    finally:
+        client.close(timeout=30)
+        cluster.close(timeout=30)

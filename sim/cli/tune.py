@@ -71,9 +71,16 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 
 def _backend_options(args: argparse.Namespace) -> dict:
-    if args.scheduler is not None and args.backend != "dask":
-        raise CliError("--scheduler needs --backend dask")
-    return {} if args.scheduler is None else {"scheduler": args.scheduler}
+    out = {}
+    for flag, key in (("--scheduler", "scheduler"), ("--workers", "workers")):
+        value = getattr(args, key)
+        if value is not None:
+            if args.backend != "dask":
+                raise CliError(f"{flag} goes with --backend dask")
+            out[key] = value
+    if "workers" in out and out["workers"] < 1:
+        raise CliError(f"--workers must be a positive integer, got {out['workers']}")
+    return out
 
 
 def add_commands(sub) -> None:
@@ -116,7 +123,11 @@ def add_commands(sub) -> None:
     p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="where the chunks of every evaluation run (local)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (with --backend dask)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="Dask scheduler address (with --backend dask; default $RUMMY_SIM_SCHEDULER, else a "
+                        "LocalCluster here, started once for the whole run)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="worker processes of that LocalCluster (default: one per core)")
     p.add_argument("--out", default=None, metavar="DIR", help="write the report (Markdown, CSV, PNG) into DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object (no progress lines)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

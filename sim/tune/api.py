@@ -138,6 +138,15 @@ def tune(spec: str | StrategySpec, params: Sequence[str | tuple[str, Any]], vs: 
         command = command_line(settings, default_min_deals=min_deals == 0, default_brackets=brackets == 0)
     if log is not None:
         log(f"plan: {plan.describe()}")
+    try:
+        return _search_and_validate(space, fld, plan, evaluator, cmp_specs, settings, command, seed, vseed, sampler,
+                                    racing, log, g, t0)
+    finally:
+        evaluator.close()
+
+
+def _search_and_validate(space, fld, plan, evaluator, cmp_specs, settings, command, seed, vseed, sampler, racing,
+                         log, g, t0) -> TuneResult:
     search = run_search(space, fld, plan, evaluator, seed, sampler, racing, log)
     complete = [t for t in search.trials if t["state"] == "complete"]
     best_row = max(complete, key=lambda t: t["value"])

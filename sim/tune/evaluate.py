@@ -13,7 +13,6 @@ paired difference of any two candidates, with t-intervals over deal sets.
 
 from __future__ import annotations
 
-import inspect
 import math
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Sequence
@@ -92,8 +91,11 @@ class Evaluator:
     """Plays candidates against a field on a deal range: game, table, rules, seed, backend.
 
     ``backend`` "local" runs the chunks in this process (numba threads); "dask" hands each
-    chunk to a Dask cluster through sim.runner (``backend_options``: what sim.runner's dask
-    backend takes, e.g. the scheduler address). ``plays`` counts every play run so far.
+    chunk to a Dask cluster through sim.runner's Dask backend. ``backend_options``:
+    ``scheduler`` (an address or a ``distributed.Client``; None: $RUMMY_SIM_SCHEDULER, else a
+    LocalCluster of ``workers`` single-threaded processes here). The evaluator opens one client
+    for the whole tuning run (every rung's experiment reuses it) and :meth:`close` shuts down
+    what it started. ``plays`` counts every play run so far.
     """
 
     game: str
@@ -108,8 +110,29 @@ class Evaluator:
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
             raise ValueError(f"backend {self.backend!r} is not one of {', '.join(BACKENDS)}")
-        if self.backend != "local" and not _runner_has_backends():
-            raise ValueError(f"backend {self.backend!r}: this sim.runner has no backends yet (local only)")
+        unknown = sorted(set(self.backend_options) - {"scheduler", "workers"})
+        if unknown:
+            raise ValueError(f"backend options {', '.join(unknown)}: known are scheduler, workers")
+        if self.backend == "local" and self.backend_options:
+            raise ValueError("scheduler and workers go with backend 'dask'")
+        self._client = None
+        self._owned = None
+
+    def _dask_client(self):
+        if self._client is None:
+            from sim.runner.dask_backend import open_client
+
+            self._client, self._owned = open_client(self.backend_options.get("scheduler"),
+                                                    self.backend_options.get("workers"))
+        return self._client
+
+    def close(self) -> None:
+        """Shut down the Dask client and cluster this evaluator started (none for a client passed in)."""
+        if self._client is not None:
+            from sim.runner.dask_backend import close_client
+
+            close_client(self._client, self._owned)
+            self._client = self._owned = None
 
     def experiment(self, candidates: Sequence[Team], field: Field, start: int, stop: int, seed: int,
                    extra: Sequence[tuple[int, int]] = ()) -> Experiment:
@@ -136,10 +159,10 @@ class Evaluator:
         """Play ``exp`` (statistics only, no files) and return sim.runner's result."""
         from sim.runner import run_experiment
 
-        options: dict[str, Any] = {"threads": self.threads, "progress": False, "check_strategies": self.check}
-        if _runner_has_backends():
-            options["backend"] = self.backend
-            options.update(self.backend_options)
+        options: dict[str, Any] = {"threads": self.threads, "progress": False, "check_strategies": self.check,
+                                   "backend": self.backend}
+        if self.backend == "dask":
+            options["scheduler"] = self._dask_client()
         result = run_experiment(exp, **options)
         self.plays += int(result.totals.play_diff.n.sum())
         return result
@@ -160,13 +183,6 @@ class Evaluator:
         expanded.labels = labels
         assert expanded.sets.mean.size == len(labels) * k
         return expanded
-
-
-def _runner_has_backends() -> bool:
-    """Whether sim.runner.run_experiment takes a ``backend`` (issue 11's Dask backend)."""
-    from sim.runner import run_experiment
-
-    return "backend" in inspect.signature(run_experiment).parameters
 
 
 def fmt_ci(c: dict, spec: str = "+.2f") -> str:

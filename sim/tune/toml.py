@@ -11,7 +11,8 @@
     budget = 4_000_000        # plays, search and validation together
     vs = ["greedy"]           # TEAM or TEAM@WEIGHT strings, or a table { greedy = 1, defensive = 2 }
     compare = ["deep_taker:max_depth=55,min_gain=0"]   # optional; also validation_seed,
-    # validation_share, eta, rungs, min_deals, brackets, sampler, racing, backend
+    # validation_share, eta, rungs, min_deals, brackets, sampler, racing,
+    # backend ("local" or "dask"), scheduler, workers
 
     [tune.params]
     max_depth = "0..55"       # a range ("LOW..HIGH", "LOW..HIGH:log")
@@ -33,7 +34,7 @@ from sim.tune.space import TuneError
 
 _TOP = {"kind", "game", "players", "seed", "threads", "out", "rules", "tune"}
 _TUNE = {"spec", "budget", "vs", "params", "compare", "validation_seed", "validation_share", "eta", "rungs",
-         "min_deals", "brackets", "sampler", "racing", "backend"}
+         "min_deals", "brackets", "sampler", "racing", "backend", "scheduler", "workers"}
 _TYPES = {"spec": (str,), "budget": (int,), "validation_seed": (int,), "validation_share": (int, float),
           "eta": (int,), "rungs": (int,), "min_deals": (int,), "brackets": (int,), "sampler": (str,),
           "racing": (int, float), "backend": (str,)}
@@ -124,6 +125,12 @@ def parse_tune_dict(data: dict) -> tuple[dict, str | None]:
         opts["vs"] = list(vs.items())
     else:
         raise TuneError("field 'tune.vs' must be a non-empty list of team specs or a table {TEAM = weight}")
+    backend_options = {}
+    for key, types in (("scheduler", (str,)), ("workers", (int,))):
+        if key in sec:
+            backend_options[key] = _get(sec, key, types, "tune.")
+    if backend_options:
+        opts["backend_options"] = backend_options
     compare = sec.get("compare", [])
     if not isinstance(compare, list) or not all(isinstance(c, str) for c in compare):
         raise TuneError("field 'tune.compare' must be a list of spec strings")
