@@ -19,7 +19,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent
 NAME = "08_decisions"
 DEFAULTS = {"RUMMY_WORLDS": 2000, "RUMMY_AUDIT": 400, "RUMMY_DEALS": 300}
-RUN_TIME = ("about 4.5 minutes (281 s wall) on the 2-core development machine, shared with other jobs (load ~12), "
+RUN_TIME = ("about 4 to 4.5 minutes (249 and 281 s wall in two runs) on the 2-core development machine, shared with other jobs (load ~12), "
             "at the defaults of the first code cell, which produced the committed outputs; the last cell prints "
             "the measured time")
 
@@ -47,7 +47,7 @@ from IPython.display import display
 
 from sim import charts
 from sim.analysis import persian as P
-from sim.analysis.persian_audit import audit, audit_figure, summarize, FEATURES
+from sim.analysis.persian_audit import audit, audit_figure, direction, summarize, FEATURES
 from sim.games import get_game
 
 charts.use_style()
@@ -180,7 +180,7 @@ def losing_rules(au, label):
     sig = sorted([(f, r) for f, r in bins(au) if r["loss_low"] > 0], key=lambda x: -x[1]["mean_loss"])
     if not sig:
         return f"No situation bin of its {label} shows a loss distinguishable from 0 at this sample size."
-    parts = [f"{f} {r[f]} ({r['mean_loss']:.1f} points lost per decision, 95% CI {r['loss_low']:.1f} to "
+    parts = [f"{f} = {r[f]} ({r['mean_loss']:.1f} points lost per decision, 95% CI {r['loss_low']:.1f} to "
              f"{r['loss_high']:.1f}, n = {int(r['decisions'])}, best chosen {r['chose_best']:.0%})" for f, r in sig[:4]]
     return f"Its {label} lose significantly when " + "; when ".join(parts) + "."
 
@@ -189,7 +189,7 @@ def safe_rule(au, label):
     if not b:
         return None
     f, r = max(b, key=lambda x: x[1]["chose_best_low"])
-    return (f"It is most reliable at {label} with {f} {r[f]}: best chosen in {r['chose_best']:.0%} "
+    return (f"It is most reliable at {label} with {f} = {r[f]}: best chosen in {r['chose_best']:.0%} "
             f"(95% CI {r['chose_best_low']:.0%} to {r['chose_best_high']:.0%}, n = {int(r['decisions'])}).")
 
 lines = [verdict(a_take, f"Deep take (depth {depth})"), verdict(a_hold, "Three jokers")]
@@ -203,15 +203,7 @@ for au, label in ((au_take, "takes"), (au_hold, "holds")):
                  f"{s['mean_loss']:.2f} points per decision (95% CI {s['mean_loss_ci95'][0]:.2f} to "
                  f"{s['mean_loss_ci95'][1]:.2f}), and was significantly worse than the best in "
                  f"{s['significantly_worse']:.0%} of them.")
-    wrong = au.frame[~au.frame["chose_best"]]
-    if label == "takes" and len(wrong):
-        deeper = int((wrong["best_depth"] > wrong["chosen_depth"]).sum())
-        lines.append(f"When its draw was not the best ({len(wrong)} decisions), the best was a deeper take in "
-                     f"{deeper} and a shallower take or the stock in {len(wrong) - deeper}.")
-    if label == "holds" and len(wrong):
-        meld = int(wrong["best_melds_three"].sum())
-        lines.append(f"When its hold choice was not the best ({len(wrong)} decisions), melding the three at once was "
-                     f"best in {meld} and some other play or keeping them in {len(wrong) - meld}.")
+    lines.append(direction(au))
     lines.append(losing_rules(au, label))
     rule = safe_rule(au, label)
     if rule:
