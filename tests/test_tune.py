@@ -281,3 +281,14 @@ def test_dask_backend_gives_the_local_run() -> None:
     finally:
         client.close(timeout=30)
         cluster.close(timeout=30)
+
+
+def test_the_example_tune_file_is_valid() -> None:
+    from pathlib import Path
+
+    from sim.tune.toml import load_tune_toml
+
+    options, out = load_tune_toml(Path(__file__).resolve().parent.parent / "experiments" / "tune_example.toml")
+    assert options["spec"] == "deep_taker" and options["params"][0] == ("max_depth", "0..55") and out is None
+    space = parse_space(parse_spec(options["spec"]), options["params"])
+    assert space.dims[2].choices == ("1", "2", "3")
