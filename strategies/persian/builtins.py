@@ -167,6 +167,12 @@ BUILTINS: tuple[StrategyInfo, ...] = (
             Param("max_candidates", 0, 0, 512, int, "moves searched per decision, best by a cheap prior (0: all)"),
             Param("rollout_turns", 200, 0, 100_000, int, "play-outs stop after this many more turns (0: no limit)"),
             Param("rollout_max_extra", 30, 0, 400, int, "max_extra of the greedy play-out policy"),
+            Param(
+                "race_z", 2.5, 0.0, 10.0, float,
+                "racing: a candidate leaves the search once its paired mean is this many standard errors "
+                "below the leader's (0: every candidate is played out in every world)",
+            ),
+            Param("race_min", 6, 2, 2000, int, "racing: worlds every candidate is played in before any leaves"),
         ),
         "Determinized Monte Carlo search: samples the hidden cards consistently with what the seat "
         "sees, plays every candidate out with a fast policy in the same sampled worlds and picks "

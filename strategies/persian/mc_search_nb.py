@@ -6,30 +6,51 @@ At each decision it receives only the observation (P10), never the true state:
    prior (the move greedy would make, stock / pass and stop are always kept; then
    takes by the points they bring, plays by their points, discards by value with
    cards outside partial melds first). The greedy move comes first, so exact ties
-   go to it.
+   go to it. This prior is the only pruning before the search, and only when
+   ``max_candidates`` > 0 (the default searches every legal move).
 2. Worlds: ``samples`` times, the hidden cards are dealt at random consistently
    with what the seat sees (strategies/persian/determinize_nb.py): own hand, pile, table,
    hand and stock sizes, cards publicly known to be held.
-3. Every candidate is applied on a copy of the same world and the deal is played
-   out to its end by the rollout policy in every seat (strategies/persian/rollout_nb.py),
-   with the same rollout random stream for every candidate (common random numbers),
-   so the comparison between candidates is paired.
+3. Every candidate still in the race is applied on a copy of the same world and the
+   deal is played out to its end by the rollout policy in every seat
+   (strategies/persian/rollout_nb.py), with the same rollout random stream for every
+   candidate (common random numbers), so the comparison between candidates is paired.
 4. The score of a play-out is the own team's deal total minus the other team's
-   (P8); the candidate with the best mean wins.
+   (P8); the candidate with the best mean over the worlds it was played in wins.
+5. Racing (``race_z`` > 0): from world ``race_min`` on, a candidate whose paired mean
+   difference to the current leader is below zero by more than ``race_z`` standard
+   errors (mean + race_z * sd / sqrt(k) < 0 over the k shared worlds) leaves the race,
+   and so does a candidate that scored exactly what an earlier candidate scored in each
+   of the first ``race_min`` worlds (the same outcome so far, e.g. two plays in either
+   order; the earlier one keeps the tie). The search stops as soon as one candidate is
+   left. Dropped candidates cost no more play-outs; the worlds themselves are drawn as
+   without racing (the random stream advances the same way), so ``race_z=0`` is the
+   plain search over every world.
 
 Parameters (params array slots):
-  0 ``samples``: sampled worlds per decision (each candidate is played out once in each).
+  0 ``samples``: sampled worlds per decision.
   1 ``rollout_policy``: 0 greedy, 1 random (the policy of every seat in play-outs).
   2 ``max_candidates``: candidates searched per decision (0: every legal move).
   3 ``rollout_turns``: play-outs stop after this many more turns, scored like a
     capped deal (0: only the rules' turn cap).
   4 ``rollout_max_extra``: the greedy play-out policy's ``max_extra``.
+  5 ``race_z``: racing threshold in standard errors (0: no racing).
+  6 ``race_min``: worlds every candidate is played in before any can leave the race.
 
-Slow by design: a yardstick for how good play can get, not a fast heuristic.
+Cost: no allocation per play-out. A decision makes its buffers once (a world, its
+copy, scratch rows and a samples x candidates score table of at most RACE_MAX_CELLS
+cells; past that racing is off and only the sums are kept).
+
+Analysing one decision with the worlds in parallel (``analyse_decision``): each world
+w draws from its own stream ``sim.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``
+(counter-based: no generator is shared across the prange), plays every candidate out in
+its own buffers and writes its own row of the scores table; the result does not
+depend on the number of threads. Inside the engine's deal loop (itself a prange over
+deals) ``mc_search_decide`` stays serial: numba runs a nested prange serially anyway.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from sim.games.persian.cards_nb import card_value, mask_value
 from sim.games.persian.enums import (
@@ -49,7 +70,7 @@ from sim.games.persian.enums import (
     O_SEAT,
     ST_SIZE,
 )
-from sim.rng_nb import next_u64
+from sim.rng_nb import next_u64, stream_key
 from strategies.persian.determinize_nb import determinize_into
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
@@ -62,6 +83,11 @@ P_ROLLOUT_POLICY = 1
 P_MAX_CANDIDATES = 2
 P_ROLLOUT_TURNS = 3
 P_ROLLOUT_MAX_EXTRA = 4
+P_RACE_Z = 5
+P_RACE_MIN = 6
+
+RACE_MAX_CELLS = 1 << 16  # largest samples x candidates score table a decision keeps
+WORLD_STREAM0 = 1 << 20  # analyse_decision: world w draws from stream WORLD_STREAM0 + w
 
 _KEEP = 1e12  # prior of a move that is always searched
 
@@ -150,6 +176,76 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
 
 
 @njit(cache=True)
+def greedy_params(params):
+    """The greedy play-out policy's parameter row, from mc_search's parameter row."""
+    gparams = np.zeros(GREEDY_MAX_EXTRA + 1, np.float64)
+    gparams[GREEDY_MAX_EXTRA] = params[P_ROLLOUT_MAX_EXTRA]
+    return gparams
+
+
+@njit(cache=True)
+def candidate_score(world, sim, decision, moves, i, team, policy, max_turns, gparams, rseed, rr, scratch, res):
+    """Own team's total minus the other team's after move row ``i`` and a play-out, from
+    ``world`` (copied into ``sim``; ``world`` is not changed). ``rseed`` starts the
+    play-out's random stream in ``rr`` (the same for every candidate: paired play-outs)."""
+    sim[:] = world
+    end = apply_row(sim, decision, moves[i, 0], moves[i, 1], moves[i, 2], res)
+    out_seat = sim[O_SEAT] if end == END_OUT else -1
+    if end == GOING_ON:
+        rr[0] = rseed
+        end, out_seat = play_out(sim, policy, max_turns, gparams, rr, scratch, res)
+    t0, t1 = team_totals(sim, end, out_seat, res)
+    return np.float64((t0 - t1) if team == 0 else (t1 - t0))
+
+
+@njit(cache=True)
+def race_step(scores, k, nc, alive, z, race_min):
+    """Drop candidates from the race after ``k`` worlds (see the module docstring, 5);
+    returns how many are left. ``scores[w, c]``: candidate c's score in world w."""
+    leader = -1
+    best = -np.inf
+    for c in range(nc):
+        if alive[c]:
+            s = 0.0
+            for w in range(k):
+                s += scores[w, c]
+            if s > best:
+                best = s
+                leader = c
+    left = 0
+    for c in range(nc):
+        if not alive[c]:
+            continue
+        if c != leader:
+            s = 0.0
+            ss = 0.0
+            for w in range(k):
+                d = scores[w, c] - scores[w, leader]
+                s += d
+                ss += d * d
+            mean = s / k
+            var = max(0.0, (ss - k * mean * mean) / (k - 1)) if k > 1 else 0.0
+            if mean + z * np.sqrt(var / k) < 0.0:
+                alive[c] = False
+                continue
+            if k == race_min:
+                for e in range(c):
+                    if alive[e]:
+                        same = True
+                        for w in range(k):
+                            if scores[w, c] != scores[w, e]:
+                                same = False
+                                break
+                        if same:
+                            alive[c] = False
+                            break
+                if not alive[c]:
+                    continue
+        left += 1
+    return left
+
+
+@njit(cache=True)
 def mc_search_decide(decision, obs, moves, n, params, rng):
     """Index of the candidate with the best mean play-out score over sampled worlds.
 
@@ -167,14 +263,18 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     policy = np.int64(params[P_ROLLOUT_POLICY])
     max_cand = np.int64(params[P_MAX_CANDIDATES])
     max_turns = np.int64(params[P_ROLLOUT_TURNS])
-    gparams = np.zeros(GREEDY_MAX_EXTRA + 1, np.float64)  # the greedy play-out policy's parameter row
-    gparams[GREEDY_MAX_EXTRA] = params[P_ROLLOUT_MAX_EXTRA]
+    z = params[P_RACE_Z]
+    race_min = max(2, np.int64(params[P_RACE_MIN]))
+    gparams = greedy_params(params)
     cand = np.empty(n, np.int64)
     nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand)
     if nc == 1:
         return cand[0]
+    racing = z > 0.0 and samples * nc <= RACE_MAX_CELLS and samples > race_min
     team = team_of(obs[O_SEAT])
     sums = np.zeros(nc, np.float64)
+    alive = np.ones(nc, np.bool_)
+    scores = np.empty((samples if racing else 1, nc), np.float64)
     world = np.empty(ST_SIZE, np.int64)
     sim = np.empty(ST_SIZE, np.int64)
     known = np.empty(N_SEATS, np.int64)
@@ -182,22 +282,72 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     scratch = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
     res = np.zeros(N_RESULT_COLS, np.int64)
     rr = np.empty(1, np.uint64)
-    for _ in range(samples):
+    left = nc
+    for w in range(samples):
         determinize_into(obs, rng, world, known, pool)
+        if left == 1:
+            next_u64(rng)  # the stream advances as without racing
+            continue
         world[O_DECISION] = decision
         rseed = next_u64(rng)
         for c in range(nc):
-            sim[:] = world
-            i = cand[c]
-            end = apply_row(sim, decision, moves[i, 0], moves[i, 1], moves[i, 2], res)
-            out_seat = sim[O_SEAT] if end == END_OUT else -1
-            if end == GOING_ON:
-                rr[0] = rseed
-                end, out_seat = play_out(sim, policy, max_turns, gparams, rr, scratch, res)
-            t0, t1 = team_totals(sim, end, out_seat, res)
-            sums[c] += (t0 - t1) if team == 0 else (t1 - t0)
-    best = 0
-    for c in range(1, nc):
-        if sums[c] > sums[best]:
+            if not alive[c]:
+                continue
+            x = candidate_score(world, sim, decision, moves, cand[c], team, policy, max_turns, gparams,
+                                rseed, rr, scratch, res)
+            sums[c] += x
+            if racing:
+                scores[w, c] = x
+        if racing and w + 1 >= race_min:
+            left = race_step(scores, w + 1, nc, alive, z, race_min)
+    best = -1
+    for c in range(nc):
+        if alive[c] and (best < 0 or sums[c] > sums[best]):
             best = c
     return cand[best]
+
+
+@njit(cache=True, parallel=True)
+def analyse_decision(obs, decision, moves, n, params, seed, deal):
+    """Every legal move's play-out score in each of ``params[P_SAMPLES]`` sampled worlds,
+    the worlds played in parallel (no racing, no pruning: every move in every world).
+
+    World w is dealt from the stream ``stream_key(seed, deal, WORLD_STREAM0 + w)``
+    alone (its play-outs continue that stream, one rollout seed per world as in
+    ``mc_search_decide``), so the table is the same on any number of threads.
+
+    Parameters
+    ----------
+    obs : int64[OBS_SIZE], the deciding seat's observation (P10)
+    decision : D_* code of the decision
+    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
+    params : mc_search's float64 parameter row (samples, rollout_policy, rollout_turns and
+        rollout_max_extra are used)
+    seed, deal : where the worlds' random streams come from
+
+    Returns float64[samples, n]: own team's total minus the other team's after move i and
+    a play-out in world w (P8).
+    """
+    samples = max(1, np.int64(params[P_SAMPLES]))
+    policy = np.int64(params[P_ROLLOUT_POLICY])
+    max_turns = np.int64(params[P_ROLLOUT_TURNS])
+    gparams = greedy_params(params)
+    team = team_of(obs[O_SEAT])
+    out = np.empty((samples, n), np.float64)
+    for w in prange(samples):
+        rng = np.empty(1, np.uint64)
+        rng[0] = stream_key(seed, deal, WORLD_STREAM0 + w)
+        world = np.empty(ST_SIZE, np.int64)
+        sim = np.empty(ST_SIZE, np.int64)
+        known = np.empty(N_SEATS, np.int64)
+        pool = np.empty(N_CARDS, np.int64)
+        scratch = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+        res = np.zeros(N_RESULT_COLS, np.int64)
+        rr = np.empty(1, np.uint64)
+        determinize_into(obs, rng, world, known, pool)
+        world[O_DECISION] = decision
+        rseed = next_u64(rng)
+        for i in range(n):
+            out[w, i] = candidate_score(world, sim, decision, moves, i, team, policy, max_turns, gparams,
+                                        rseed, rr, scratch, res)
+    return out
