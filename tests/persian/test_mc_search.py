@@ -28,9 +28,9 @@ from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
 from strategies.persian.determinize_nb import determinize  # noqa: E402
 from strategies.persian.greedy_nb import greedy_decide  # noqa: E402
-from strategies.persian.mc_search_nb import mc_search_decide  # noqa: E402
+from strategies.persian.mc_search_nb import analyse_decision, mc_search_decide, race_step  # noqa: E402
 from strategies.registry import parse_spec  # noqa: E402
-from strategies.persian.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, rollout  # noqa: E402
+from strategies.persian.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, listed_play_out, play_out, rollout  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 ALL = (1 << E.N_CARDS) - 1
@@ -366,3 +366,129 @@ def test_mc_search_results_do_not_depend_on_threads():
     a = run_deals(["mc_search:samples=2", "greedy"], 6, 17, threads=1).results
     b = run_deals(["mc_search:samples=2", "greedy"], 6, 17, threads=2).results
     assert np.array_equal(a, b)
+
+
+# ------------------------------------------------------------------ speed work (issue 14): same moves, no allocation
+def test_greedy_play_out_without_move_lists_is_the_listed_one():
+    """The greedy play-out that computes greedy's moves from the hand (no move list) plays
+    exactly the moves of the play-out that lists the legal moves and asks greedy_nb:
+    the same final state from positions in every phase, with long piles and pending
+    targets (random takes) included."""
+    moves = np.empty((E.MAX_MOVES, E.MOVE_COLS), np.int64)
+    res = np.zeros(E.N_RESULT_COLS, np.int64)
+    rng = np.array([3], np.uint64)
+    compared = targets = 0
+    for rules in RULES:
+        for i, (pos, rows) in enumerate(decisions(606, 12, rules, greedy_share=0.3)):
+            if i % 4:
+                continue
+            st = pos.st.copy()
+            st[E.O_DECISION] = PHASES.index(pos.phase)
+            a, b = st.copy(), st.copy()
+            ea = play_out(a, POLICY_GREEDY, 0, GREEDY_PARAMS, rng, moves, res)
+            eb = listed_play_out(b, POLICY_GREEDY, 0, GREEDY_PARAMS, rng, moves, res)
+            a[E.O_HAND] = b[E.O_HAND] = 0  # the listed play-out writes the mover's hand there for greedy
+            assert ea == eb and np.array_equal(a, b)
+            compared += 1
+            targets += st[E.O_TARGET] >= 0
+    assert compared > 300 and targets > 10
+
+
+def _allocations() -> int:
+    from numba.core.runtime import _nrt_python as nrt
+
+    return nrt.memsys_get_stats_alloc()
+
+
+def test_play_outs_and_worlds_do_not_allocate():
+    """numba's own allocation counter: a play-out allocates nothing per turn, and an mc_search decision
+    allocates the same number of buffers whether it plays 4 or 16 worlds (nothing per
+    world or per play-out)."""
+    from numba.core.runtime import _nrt_python as nrt
+
+    was_on = nrt.memsys_stats_enabled()
+    nrt.memsys_enable_stats()
+    try:
+        moves = np.empty((E.MAX_MOVES, E.MOVE_COLS), np.int64)
+        res = np.zeros(E.N_RESULT_COLS, np.int64)
+        rng = np.array([3], np.uint64)
+        pos = start(12, 1, RuleOptions())
+        st = pos.st.copy()
+        for policy in (POLICY_GREEDY, POLICY_RANDOM):
+            per_call = []
+            for turns in (1, 0, 0):  # one turn, then the whole deal (twice: compiled before counting)
+                sim = st.copy()
+                before = _allocations()
+                play_out(sim, policy, turns, GREEDY_PARAMS, rng, moves, res)
+                per_call.append(_allocations() - before)
+                assert turns == 1 or sim[E.O_TURN] > 10
+            # passing the arrays in costs the same few allocations; the turns played cost none
+            assert per_call[0] == per_call[2] and per_call[2] < 10, per_call
+        obs = pos.observation()
+        rows = pos.legal_rows()
+        counts = []
+        for samples in (4, 16):
+            params = parse_spec(f"mc_search:samples={samples},race_z=0").param_array()
+            r = np.array([8], np.uint64)
+            mc_search_decide(0, obs, rows, len(rows), params, r)
+            before = _allocations()
+            mc_search_decide(0, obs, rows, len(rows), params, r)
+            counts.append(_allocations() - before)
+        assert counts[0] == counts[1] and counts[0] < 20, counts
+    finally:
+        if not was_on:
+            nrt.memsys_disable_stats()
+
+
+def test_race_z_0_is_the_search_before_racing():
+    """race_z=0 plays every candidate in every world: the deals of the search as it was
+    before racing and list-free play-outs (totals and turns pinned from that code, seed 41)."""
+    r = run_deals(["mc_search:samples=8,race_z=0", "expert"] * 2, 3, 41, threads=1).results
+    assert r[:, E.C_TOTAL : E.C_TOTAL + 2].tolist() == [[50, 115], [42, 169], [92, 231]]
+    assert r[:, E.C_TURNS].tolist() == [29, 22, 39]
+
+
+def test_race_step_drops_clear_losers_and_duplicates():
+    """Racing (mc_search_nb docstring, 5): a candidate far below the leader in paired worlds
+    leaves, one within the noise stays, one that scored exactly as an earlier one in every
+    world so far leaves at race_min, and the leader always stays."""
+    k = 6
+    base = np.array([10.0, -40.0, 25.0, 0.0, 60.0, -5.0])
+    scores = np.empty((k, 5))
+    scores[:, 0] = base  # leader
+    scores[:, 1] = base - 30.0 + np.array([1, -1, 2, -2, 0, 0])  # clearly worse
+    scores[:, 2] = base + np.array([-20, 15, -10, 12, -8, 5])  # as good within the noise
+    scores[:, 3] = scores[:, 2]  # the same outcome as candidate 2 in every world
+    scores[:, 4] = base - 8.0 + np.array([30, -30, 30, -30, 30, -30])  # worse by 8, sd 33
+    alive = np.ones(5, np.bool_)
+    left = race_step(scores, k, 5, alive, 2.5, k)
+    assert alive.tolist() == [True, False, True, False, True] and left == 3
+    alive = np.ones(5, np.bool_)
+    race_step(scores, k, 5, alive, 0.5, k + 1)  # a lower threshold, after race_min: no duplicate rule
+    assert alive.tolist() == [True, False, True, True, False]
+
+
+def test_analyse_decision_is_the_same_on_any_thread_count():
+    """Worlds in parallel: each world from its own counter-based stream, so 1 and 2
+    threads give the same table; every entry is a real play-out score."""
+    import numba
+
+    pos = None
+    for p, rows in decisions(707, 2, RuleOptions()):
+        if p.phase == "discard" and len(rows) > 4:
+            pos = p
+            break
+    obs = pos.observation()
+    params = parse_spec("mc_search:samples=6").param_array()
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        a = analyse_decision(obs, 2, rows, len(rows), params, 7, 3)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        b = analyse_decision(obs, 2, rows, len(rows), params, 7, 3)
+    finally:
+        numba.set_num_threads(old)
+    assert a.shape == (6, len(rows)) and np.array_equal(a, b)
+    assert not np.array_equal(a[0], a[1])  # the worlds differ
+    c = analyse_decision(obs, 2, rows, len(rows), params, 7, 4)  # another deal index: other worlds
+    assert not np.array_equal(a, c)
