@@ -13,6 +13,7 @@ The hand slice of the observation copy is used as scratch (changed and restored)
 array is allocated per decision.
 """
 
+import numpy as np
 from numba import njit
 
 from sim.games.indian.enums import (
@@ -32,7 +33,7 @@ from sim.games.indian.enums import (
     R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
 )
-from sim.games.indian.solver_nb import can_declare, min_deadwood
+from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
 
 BIG = 1 << 40
 
@@ -65,8 +66,12 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     Exact branch and bound: with m = min_deadwood of all 14 cards, discarding k leaves at
     least m - value(k) (the best arrangement of the 13, plus k as deadwood, is one of the
     14), so kinds are tried by value then kind, descending, until that bound reaches the
-    best deadwood found (later kinds cannot beat it, and lose its ties)."""
-    m = min_deadwood(h, wild, mjr, mjs, tir)
+    best deadwood found (later kinds cannot beat it, and lose its ties). A kind with a
+    copy outside a best arrangement of the 14 leaves exactly m - value(k) (solver
+    ``deadwood_and_loose``): no search for it. The others are searched only below the
+    best deadwood found so far (``deadwood_below``), which is all the comparison needs."""
+    loose = np.empty(N_KINDS, np.int64)
+    m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     best_k = -1
     best_d = BIG
     for v in range(10, -1, -1):
@@ -75,9 +80,12 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
         for k in range(N_KINDS - 1, -1, -1):
             if h[k] == 0 or value_of(k, wild) != v:
                 continue
-            h[k] -= 1
-            d = min_deadwood(h, wild, mjr, mjs, tir)
-            h[k] += 1
+            if loose[k]:
+                d = m - v
+            else:
+                h[k] -= 1
+                d = deadwood_below(h, wild, mjr, mjs, tir, best_d, m - v)
+                h[k] += 1
             if d < best_d:
                 best_k = k
                 best_d = d
@@ -93,7 +101,11 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
                 if h[k] == 0 or value_of(k, wild) != v:
                     continue
                 h[k] -= 1
-                if min_deadwood(h, wild, mjr, mjs, tir) == 0 and can_declare(h, wild, mjr, mjs, tir):
+                if loose[k]:
+                    zero = m - v == 0
+                else:
+                    zero = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
+                if zero and can_declare(h, wild, mjr, mjs, tir):
                     decl = k
                 h[k] += 1
                 if decl >= 0:
@@ -104,24 +116,36 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
 @njit(cache=True)
 def lowers_deadwood(h, top, cur, wild, mjr, mjs, tir):
     """True when some 13 of ``h`` plus ``top`` (changed and restored) have a min_deadwood
-    below ``cur`` (the same bound as best_discard: discarding k leaves >= m14 - value(k))."""
+    below ``cur``."""
     h[top] += 1
-    m = min_deadwood(h, wild, mjr, mjs, tir)
-    found = False
-    for v in range(10, -1, -1):
-        if m - v >= cur or found:
-            break
-        for k in range(N_KINDS):
-            if h[k] == 0 or value_of(k, wild) != v or k == top:
-                continue
-            h[k] -= 1
-            d = min_deadwood(h, wild, mjr, mjs, tir)
-            h[k] += 1
-            if d < cur:
-                found = True
-                break
+    loose = np.empty(N_KINDS, np.int64)
+    m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    found = _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir)
     h[top] -= 1
     return found
+
+
+@njit(cache=True)
+def _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir):
+    """lowers_deadwood for the 14 cards ``h`` (``top`` included, changed and restored)
+    of min_deadwood ``m`` and loose kinds ``loose`` (solver ``deadwood_and_loose``).
+    Discarding k leaves at least m - value(k), exactly that for a loose kind (as in
+    best_discard); the other kinds are searched only below ``cur``."""
+    for k in range(N_KINDS):
+        if h[k] > 0 and loose[k] and k != top and m - value_of(k, wild) < cur:
+            return True
+    for v in range(10, -1, -1):
+        if m - v >= cur:
+            break
+        for k in range(N_KINDS):
+            if h[k] == 0 or loose[k] or value_of(k, wild) != v or k == top:
+                continue
+            h[k] -= 1
+            d = deadwood_below(h, wild, mjr, mjs, tir, cur, m - v)
+            h[k] += 1
+            if d < cur:
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -155,10 +179,22 @@ def greedy_draw(obs, moves, n):
     mjs = obs[O_RULES + R_MAX_J_SET]
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
-    cur = min_deadwood(h, wild, mjr, mjs, tir)
-    if lowers_deadwood(h, obs[O_TOP], cur, wild, mjr, mjs, tir):
-        return i_pile
-    return i_stock
+    # the 14 cards with the pile's top first: their best arrangement also gives the
+    # current deadwood when the top card lies outside it (removing it leaves m - value)
+    top = obs[O_TOP]
+    loose = np.empty(N_KINDS, np.int64)
+    h[top] += 1
+    m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    vt = value_of(top, wild)
+    if loose[top]:
+        cur = m - vt
+    else:
+        h[top] -= 1
+        cur = deadwood_below(h, wild, mjr, mjs, tir, BIG, m - vt)
+        h[top] += 1
+    found = _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir)
+    h[top] -= 1
+    return i_pile if found else i_stock
 
 
 @njit(cache=True)

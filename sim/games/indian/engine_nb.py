@@ -104,7 +104,7 @@ from sim.games.indian.enums import (
     ST_SIZE,
     ST_WRONG,
 )
-from sim.games.indian.solver_nb import arrange, can_declare, min_deadwood
+from sim.games.indian.solver_nb import arrange, can_declare, deadwood_and_loose, deadwood_below, min_deadwood
 from sim.games.indian.state_nb import (
     card_value,
     discard,
@@ -200,17 +200,23 @@ def _declaration_chance(st, h, wild, mjr, mjs, tir):
         return False
     if n_loose == 1:  # only the loose card can be the discard
         h[loose] -= 1
-        ok = min_deadwood(h, wild, mjr, mjs, tir) == 0 and can_declare(h, wild, mjr, mjs, tir)
+        ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0 and can_declare(h, wild, mjr, mjs, tir)
         h[loose] += 1
         return ok
-    # discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or more
-    m14 = min_deadwood(h, wild, mjr, mjs, tir)
+    # discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or
+    # more; exactly that when a copy of k lies outside a best arrangement of the 14
+    free = np.empty(N_KINDS, np.int64)
+    m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
     for k in range(N_KINDS):
-        if h[k] == 0 or (n_loose == 1 and k != loose) or card_value(k, wild) < m14:
+        v = card_value(k, wild)
+        if h[k] == 0 or v < m14:
             continue
         h[k] -= 1
-        ok = False
-        if min_deadwood(h, wild, mjr, mjs, tir) == 0:
+        if free[k]:
+            ok = m14 == v
+        else:
+            ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
+        if ok:
             ok = can_declare(h, wild, mjr, mjs, tir)
         h[k] += 1
         if ok:

@@ -410,13 +410,20 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
 
 
 @njit(cache=True)
-def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows):
+def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows, ub, lb):
     """Exact search. mode 0: smallest deadwood; mode 1: a full declaration.
 
     Returns (deadwood or -1, declarable, n_groups); brows[:n_groups] (if it
     has room) receives the candidate rows of the arrangement found (mode 0:
     the best valid arrangement, none if no arrangement meets I5; mode 1: a
     declaration).
+
+    Mode 0 bounds (what a caller comparing deadwoods needs, nothing more):
+    ``ub``: only deadwoods below ``ub`` are of interest; the answer is exact
+    when it is below ``ub``, else some value >= ``ub`` (the search prunes
+    everything at or above it). ``lb``: a known lower bound; the search stops
+    at the first arrangement reaching it. ``ub`` > total and ``lb`` = 0 give
+    the plain exact minimum.
     """
     n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
     if not ok:
@@ -493,7 +500,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
     best[1] = 0
     best[2] = 0
     bpath = ws[O_BPATH:O_BPATH + STACK]
-    best[0] = total + 1
+    best[0] = total + 1 if ub > total else ub
     # Depth-first search with an explicit stack (numba does not cache
     # recursive functions safely). Non-wild natural kinds are decided one by
     # one in ``order``: one copy of kind x joins a candidate group holding x
@@ -609,7 +616,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows)
                             for i in range(g):
                                 bpath[i] = path[i]
                             keep = False
-                            stop = dead == 0
+                            stop = dead <= lb
                         elif cost == pool:
                             best[0] = 0
                             best[1] = 1
@@ -727,8 +734,69 @@ def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     brows = np.empty((0, NF), dtype=np.int64)
     dead, _, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
                          np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
-                         n * 0, brows)
+                         n * 0, brows, total + 1, n * 0)
     return dead
+
+
+@njit(cache=True)
+def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, lb):
+    """``min_deadwood`` when it is below ``ub``, else some value >= ``ub``; ``lb`` is a
+    lower bound the caller knows (the search stops on reaching it). For callers that
+    only compare a deadwood with a bound: the search prunes everything at or above it."""
+    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    if not ok:
+        return total
+    brows = np.empty((0, NF), dtype=np.int64)
+    dead, _, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
+                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
+                         n * 0, brows, np.int64(ub), np.int64(lb))
+    return dead
+
+
+@njit(cache=True)
+def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, loose):
+    """``min_deadwood`` m of the hand, and ``loose[k]`` = 1 for the kinds k held of which
+    one copy can go while m - value(k) deadwood stays (0: not known; kinds not held 0).
+
+    Why it is exact: removing a card k never leaves less than m - value(k) (an
+    arrangement of the rest, plus k as deadwood, is one of the whole hand), and a copy
+    of k outside the groups of a best arrangement goes without touching them. So for
+    those kinds the deadwood after discarding k is known without a search: every
+    non-wild natural with a copy outside the groups; a printed joker or wild-rank card
+    not standing as itself while the groups leave a pool unit spare; every card when
+    the hand has no arrangement meeting I5 (no part of it has one either)."""
+    rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
+    w = np.int64(wild_rank)
+    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    ng = n * 0
+    m = total
+    if ok:
+        m, _, ng = _search(counts, w, np.int64(max_j_run), np.int64(max_j_set),
+                           np.int64(1 if triple_is_run else 0), ng, rows, total + 1, ng)
+    for k in range(N_KINDS):
+        loose[k] = counts[k]
+    cost = 0
+    for g in range(ng):
+        cost += rows[g, F_COST]
+        tk = rows[g, F_TRIPLE]
+        if tk >= 0:
+            loose[tk] -= 3
+        else:
+            msk = rows[g, F_MASK]
+            while msk:
+                low = msk & -msk
+                loose[_bitindex(low)] -= 1
+                msk ^= low
+    spare = ng == 0 or cost < pool
+    for k in range(N_KINDS):
+        if loose[k] > 0:
+            if k == JOKER or k % 13 == w:
+                loose[k] = 1 if spare else 0
+            else:
+                loose[k] = 1
+        else:
+            loose[k] = 0
+    return m
 
 
 @njit(cache=True)
@@ -740,7 +808,7 @@ def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     brows = np.empty((0, NF), dtype=np.int64)
     _, decl, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
                          np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
-                         n * 0 + 1, brows)
+                         n * 0 + 1, brows, n * 0, n * 0)
     return decl
 
 
@@ -759,9 +827,10 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     mjs = np.int64(max_j_set)
     tr = np.int64(1 if triple_is_run else 0)
     mode = w * 0 + 1
-    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, rows)
+    big = mode * 0 + BIG
+    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, rows, big, mode - 1)
     if not ok:
-        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, rows)
+        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, rows, big, mode - 1)
     # the pool cards left for joker slots: printed jokers first, then the
     # wild-rank cards not standing as themselves
     left = np.zeros(N_KINDS, dtype=np.int64)
