@@ -346,6 +346,46 @@ def test_discard_deadwoods_matches_min_deadwood():
                 assert out[k] == solver_nb.min_deadwood(c2, w, 1, 1, tr)
 
 
+def _value(k, w):
+    """I6 points of kind k with wild rank w."""
+    r = k % 13
+    return 0 if k == JOKER or r == w else (10 if r >= 8 else r + 2)
+
+
+def test_loose_kinds_and_bounded_deadwood_are_exact():
+    """deadwood_and_loose: the hand's min_deadwood, and every kind it marks loose leaves
+    exactly m - value(k) when one copy goes (I6); some kinds are marked on hands that
+    can meet I5. deadwood_below(ub, lb): exact below ub, at least ub otherwise."""
+    rng = np.random.default_rng(17)
+    loose = np.zeros(N_KINDS, dtype=np.int64)
+    marked_with_groups = 0
+    for i in range(300):
+        hand = biased_hand(rng, 2 + i % 2, 14)
+        c = counts_of(hand)
+        w = i % 14 - 1  # -1: no wild rank
+        tr = i % 2
+        mjr, mjs = (1, 1) if i % 5 else (2, 2)
+        m = solver_nb.deadwood_and_loose(c, w, mjr, mjs, tr, loose)
+        assert m == solver_nb.min_deadwood(c, w, mjr, mjs, tr)
+        total = sum(_value(k, w) * c[k] for k in range(N_KINDS))
+        for k in range(N_KINDS):
+            if c[k] == 0:
+                assert loose[k] == 0
+                continue
+            c2 = c.copy()
+            c2[k] -= 1
+            d = solver_nb.min_deadwood(c2, w, mjr, mjs, tr)
+            v = _value(k, w)
+            assert d >= m - v
+            if loose[k]:
+                assert d == m - v
+                marked_with_groups += m < total
+            for ub in (d, d + 1, m - v + 3):
+                got = solver_nb.deadwood_below(c2, w, mjr, mjs, tr, ub, max(m - v, 0))
+                assert got == d if d < ub else got >= ub
+    assert marked_with_groups > 20
+
+
 def test_adding_a_joker_never_hurts():
     """A printed joker is worth 0 and may stay out of every group (I6), so
     adding one to a hand never raises its deadwood."""
