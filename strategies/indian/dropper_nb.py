@@ -27,6 +27,7 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.solver_nb import min_deadwood
 from sim.games.indian.state_nb import has_pure_run
+from strategies.interface import STRATEGY_SIG
 from strategies.indian.greedy_nb import greedy_decide, hand_view, row_of_kind
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
@@ -47,7 +48,7 @@ def has_joker(h, wild_rank):
     return False
 
 
-@njit(cache=True)
+@njit(STRATEGY_SIG, cache=True)
 def dropper_decide(decision, obs, moves, n, params, rng):
     if decision == D_DRAW:
         i_drop = row_of_kind(moves, n, MV_DROP)

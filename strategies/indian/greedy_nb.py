@@ -33,6 +33,7 @@ from sim.games.indian.enums import (
     R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
 )
+from strategies.interface import STRATEGY_SIG
 from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
 
 BIG = 1 << 40
@@ -68,29 +69,43 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     14), so kinds are tried by value then kind, descending, until that bound reaches the
     best deadwood found (later kinds cannot beat it, and lose its ties). A kind with a
     copy outside a best arrangement of the 14 leaves exactly m - value(k) (solver
-    ``deadwood_and_loose``): no search for it. The others are searched only below the
-    best deadwood found so far (``deadwood_below``), which is all the comparison needs."""
+    ``deadwood_and_loose``): no search for it, and the first such kind in the order is
+    the best found before any search. The others are searched only below what would
+    beat the best so far (``deadwood_below``), which is all the comparison needs."""
     loose = np.empty(N_KINDS, np.int64)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    # start from the first loose kind in the order (its deadwood is known); a kind ahead
+    # of the best so far wins with an equal deadwood, one behind it needs a smaller one,
+    # so each search is bounded by what would win
     best_k = -1
-    best_d = BIG
+    best_v = -1
+    for k in range(N_KINDS - 1, -1, -1):
+        if h[k] > 0 and loose[k] and value_of(k, wild) > best_v:
+            best_k = k
+            best_v = value_of(k, wild)
+    best_d = m - best_v if best_k >= 0 else BIG
+    done = False
     for v in range(10, -1, -1):
-        if best_k >= 0 and m - v >= best_d:
+        if done:
             break
         for k in range(N_KINDS - 1, -1, -1):
             if h[k] == 0 or value_of(k, wild) != v:
                 continue
+            ahead = best_k < 0 or v > best_v or (v == best_v and k > best_k)
+            lim = best_d + 1 if ahead else best_d
+            if m - v >= lim:
+                done = True  # no kind from here on can reach below its limit
+                break
             if loose[k]:
                 d = m - v
             else:
                 h[k] -= 1
-                d = deadwood_below(h, wild, mjr, mjs, tir, best_d, m - v)
+                d = deadwood_below(h, wild, mjr, mjs, tir, lim, m - v)
                 h[k] += 1
-            if d < best_d:
+            if d < lim:
                 best_k = k
+                best_v = v
                 best_d = d
-            if m - v >= best_d:
-                break
     decl = -1
     if check_declare and best_d == 0:
         # a kind whose discard leaves 0 deadwood and a full valid declaration (I5)
@@ -213,7 +228,7 @@ def greedy_discard(obs, moves, n):
     return i if i >= 0 else 0
 
 
-@njit(cache=True)
+@njit(STRATEGY_SIG, cache=True)
 def greedy_decide(decision, obs, moves, n, params, rng):
     if decision == D_DRAW:
         return greedy_draw(obs, moves, n)

@@ -11,13 +11,14 @@ from numba import njit
 
 from sim.games.indian.enums import D_DRAW, MV_DECLARE, MV_DROP
 from sim.rng_nb import rand_below, rand_float
+from strategies.interface import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_DROP = 0
 P_DECLARE = 1
 
 
-@njit(cache=True)
+@njit(STRATEGY_SIG, cache=True)
 def random_decide(decision, obs, moves, n, params, rng):
     """Index of the chosen row among the ``n`` legal moves (rows are in engine order:
     draws stock, pile, drop; discards then declarations)."""

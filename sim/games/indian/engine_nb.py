@@ -1,5 +1,5 @@
 """The compiled Indian Rummy deal loop (I2-I9): deals, asks strategies, checks and applies
-their moves, scores. Many deals run in parallel with ``prange``.
+their moves, scores. Many deals run on several threads (``play_deals``).
 
 A deal is a pure function of (seed, deal index, rules, strategies): its cards come from
 stream 0 of the deal's counter-based generator (deal_nb.py, which also continues that
@@ -22,9 +22,11 @@ which some 13 form a valid declaration (whether or not it declared), -1 if never
 """
 
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
+import numba
 import numpy as np
-from numba import njit, prange, types
+from numba import njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim.games.indian.deal_nb import shuffle_shoe
@@ -131,7 +133,11 @@ MAX_PARAMS = 16
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 
 
-@njit(cache=True)
+EVENT_SIG = types.void(types.int64[:, :, ::1], types.int64[::1], types.int64, types.int64, types.int64,
+                       types.int64, types.int64, types.int64)
+
+
+@njit(EVENT_SIG, cache=True)
 def _event(ev, ev_n, slot, kind, seat, a, b, c):
     """Append one event row for deal ``slot`` (recording mode); marks overflow with -1."""
     i = ev_n[slot]
@@ -278,7 +284,8 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         # draw or drop (I3, I7)
         st[O_DECISION] = D_DRAW
         n = draw_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, D_DRAW, res, ev, ev_n, slot, record)
+        # (the decision read back from the state: a literal argument would compile _decide twice)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, st[O_DECISION], res, ev, ev_n, slot, record)
         if idx < 0:
             return
         kind = moves[idx, 0]
@@ -316,7 +323,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
         # discard or declare (I3, I5)
         st[O_DECISION] = D_DISCARD
         n = discard_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, D_DISCARD, res, ev, ev_n, slot, record)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, st[O_DECISION], res, ev, ev_n, slot, record)
         if idx < 0:
             return
         kind = moves[idx, 0]
@@ -401,28 +408,48 @@ PLAY_DEALS_SIG = types.void(
 )
 
 
-@njit(PLAY_DEALS_SIG, cache=True, parallel=True)
-def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """Play every deal in ``deals`` in parallel, one result row each (bit-identical for
-    any thread count: each deal only touches its own row and its own streams)."""
-    for i in prange(deals.shape[0]):
-        slot = np.int64(i) if record > 0 else np.int64(0)
-        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
-
-
-def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """``play_deals`` on one thread, in deal order (for checking user strategies: an
-    exception raised inside a strategy reaches Python as itself, not from a parallel region)."""
+@njit(PLAY_DEALS_SIG, cache=True, nogil=True)
+def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """Play every deal in ``deals`` in order on the calling thread, one result row each
+    (row i, and event slot i when recording). It releases the GIL, so several Python
+    threads run it at once on separate slices (``play_deals``)."""
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
 
 
-_SERIAL = []
+CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
+
+
+def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
+    each. Bit-identical for any thread count: a deal only touches its own row, its own
+    event slot and its own random streams, so how the deals are sliced changes nothing.
+
+    Python threads run the compiled serial kernel on slices of the deals (it releases
+    the GIL). One serial kernel serves the parallel runs and the checked runs
+    (``play_deals_serial``), and there is no parallel region to compile: the engine's
+    cold compile is about half what a ``prange`` kernel cost (issue 9)."""
+    n = deals.shape[0]
+    threads = min(numba.get_num_threads(), n)
+    if threads <= 1:
+        play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
+        return
+    size = -(-n // (threads * CHUNKS_PER_THREAD))
+
+    def work(a):
+        b = min(a + size, n)
+        if record > 0:
+            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
+        else:
+            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
+
+    with ThreadPoolExecutor(threads) as pool:
+        for _ in pool.map(work, range(0, n, size)):
+            pass
 
 
 def play_deals_serial():
-    """The compiled serial kernel, compiled (or loaded from the cache) on first use only."""
-    if not _SERIAL:
-        _SERIAL.append(njit(PLAY_DEALS_SIG, cache=True)(_play_deals_serial))
-    return _SERIAL[0]
+    """The compiled serial kernel (for checking user strategies deal by deal: an exception
+    raised inside a strategy reaches Python as itself)."""
+    return play_deals_kernel

@@ -8,6 +8,10 @@ API (all ``@njit(cache=True)``, callable from Python and from njit code)::
             groups, group_len) -> int64   # number of groups written
     discard_deadwoods(counts14, wild_rank, max_j_run, max_j_set,
                       triple_is_run, out) -> None
+    deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run,
+                   ub, lb) -> int64   # exact below ub, else >= ub
+    deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set,
+                       triple_is_run, loose) -> int64   # + kinds free to go
 
 ``counts`` is ``int64[53]`` (kinds of ``cards.py``; at most 3 copies of a
 natural), any hand size 1..14. ``wild_rank`` 0..12: every card of that rank
@@ -85,7 +89,7 @@ Numba note: calls between compiled functions never pass literal constants
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 JOKER = 52
 N_KINDS = 53
@@ -738,7 +742,11 @@ def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     return dead
 
 
-@njit(cache=True)
+_I = types.int64
+_HAND = types.int64[::1]
+
+
+@njit(_I(_HAND, _I, _I, _I, _I, _I, _I), cache=True)
 def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, lb):
     """``min_deadwood`` when it is below ``ub``, else some value >= ``ub``; ``lb`` is a
     lower bound the caller knows (the search stops on reaching it). For callers that
@@ -747,13 +755,12 @@ def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, l
     if not ok:
         return total
     brows = np.empty((0, NF), dtype=np.int64)
-    dead, _, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
-                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
-                         n * 0, brows, np.int64(ub), np.int64(lb))
+    dead, _, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run,
+                         n * 0, brows, ub, lb)
     return dead
 
 
-@njit(cache=True)
+@njit(_I(_HAND, _I, _I, _I, _I, _HAND), cache=True)
 def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, loose):
     """``min_deadwood`` m of the hand, and ``loose[k]`` = 1 for the kinds k held of which
     one copy can go while m - value(k) deadwood stays (0: not known; kinds not held 0).
@@ -766,13 +773,12 @@ def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, l
     not standing as itself while the groups leave a pool unit spare; every card when
     the hand has no arrangement meeting I5 (no part of it has one either)."""
     rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
-    w = np.int64(wild_rank)
+    w = wild_rank
     n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
     ng = n * 0
     m = total
     if ok:
-        m, _, ng = _search(counts, w, np.int64(max_j_run), np.int64(max_j_set),
-                           np.int64(1 if triple_is_run else 0), ng, rows, total + 1, ng)
+        m, _, ng = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ng, rows, total + 1, ng)
     for k in range(N_KINDS):
         loose[k] = counts[k]
     cost = 0
