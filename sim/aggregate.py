@@ -104,6 +104,8 @@ class ChunkStats:
     games: np.ndarray  # (P, 3): wins, ties, losses of A over complete games
     ends: np.ndarray  # (P, E): plays per end reason (the game's schema.end_names, in code order)
     set_diffs: np.ndarray | None = None  # (P, n) kept for the SPRT, dropped when merged
+    scores: CoMoments | None = None  # per deal set: A's mean score of each pairing, then B's (2P series)
+    deal_outcomes: np.ndarray | None = None  # (P, 3): plays A won, tied, lost (single deals)
 
 
 def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rotation: np.ndarray,
@@ -113,7 +115,8 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
     dpg = exp.rules.deals_per_game
     n_games = n // dpg
     expected_deals = np.arange(start, stop)
-    set_rows, play_rows, a_rows, b_rows = [], [], [], []
+    set_rows, play_rows, a_rows, b_rows, a_sets, b_sets = [], [], [], [], [], []
+    deal_outcomes = np.zeros((len(exp.pairings), 3), dtype=np.int64)
     games = np.zeros((len(exp.pairings), 3), dtype=np.int64)
     n_ends = len(exp.game_spec.schema.end_names)
     ends = np.zeros((len(exp.pairings), n_ends), dtype=np.int64)
@@ -132,6 +135,9 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
         b = b_total[sl].astype(np.float64)
         d = (a - b).reshape(rots, n)
         set_rows.append(d.mean(axis=0))
+        a_sets.append(a.reshape(rots, n).mean(axis=0))
+        b_sets.append(b.reshape(rots, n).mean(axis=0))
+        deal_outcomes[p] = ((d > 0).sum(), (d == 0).sum(), (d < 0).sum())
         play_rows.append(d.ravel())
         a_rows.append(a)
         b_rows.append(b)
@@ -142,7 +148,8 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
         raise ValueError(f"chunk {start}..{stop}: {pairing.shape[0]} rows, expected {off}")
     set_diffs = np.vstack(set_rows)
     return ChunkStats(start, stop, CoMoments.of(set_diffs), Moments.of_rows(play_rows),
-                      Moments.of_rows(a_rows), Moments.of_rows(b_rows), games, ends, set_diffs)
+                      Moments.of_rows(a_rows), Moments.of_rows(b_rows), games, ends, set_diffs,
+                      CoMoments.of(np.vstack(a_sets + b_sets)), deal_outcomes)
 
 
 class Totals:
@@ -160,6 +167,8 @@ class Totals:
         self.ends = np.zeros((k, len(self.end_names)), dtype=np.int64)
         self.chunks = 0
         self.deals = 0
+        self.scores = CoMoments.empty(2 * k)  # per deal set: A's mean score per pairing, then B's
+        self.deal_outcomes = np.zeros((k, 3), dtype=np.int64)  # plays (single deals) A won, tied, lost
 
     def add(self, c: ChunkStats) -> None:
         self.sets = self.sets.merge(c.sets)
@@ -170,6 +179,10 @@ class Totals:
         self.ends += c.ends
         self.chunks += 1
         self.deals += c.stop - c.start
+        if c.scores is not None:
+            self.scores = self.scores.merge(c.scores)
+        if c.deal_outcomes is not None:
+            self.deal_outcomes += c.deal_outcomes
 
     # -- summaries -----------------------------------------------------------------------------
 

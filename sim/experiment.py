@@ -383,7 +383,7 @@ _TOP = {"game", "players", "kind", "seed", "deals", "first_deal", "chunk", "thre
         "match", "tournament", "sweep", "backend", "scheduler", "workers", "keep"}
 BACKENDS = ("local", "dask")
 KEEPS = ("plays", "sets", "summary")
-_SECTION_FIELDS = {"match": {"a", "b"}, "tournament": {"teams"}, "sweep": {"base", "vs", "vary"},
+_SECTION_FIELDS = {"match": {"a", "b"}, "tournament": {"teams"}, "sweep": {"base", "vs", "vary", "vary_rule"},
                    "sprt": {"delta", "alpha", "beta"}}
 
 
@@ -399,6 +399,7 @@ class ExperimentFile:
     scheduler: str | None = None  # a Dask scheduler address
     workers: int | None = None  # worker processes of a LocalCluster
     keep: str | None = None  # "plays", "sets" or "summary" (sim.runner.keep)
+    rule_sweep: dict | None = None  # a sweep with vary_rule: base, vs, vary, vary_rule, rules (sim.rule_sweep)
 
 
 def load_toml(path: str | Path, deals: int | None = None) -> ExperimentFile:
@@ -471,6 +472,9 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
             raise ExperimentError("field 'tournament.teams' must be a list of spec strings")
         exp = tournament(teams, n, **options)
     else:
+        vary_rule = _field(section, "vary_rule", dict, default=None, where=where)
+        if vary_rule is not None:
+            return _rule_sweep_file(data, section, vary_rule, n, options)
         vary = _field(section, "vary", dict, required=True, where=where)
         grid = []
         for key, values in vary.items():
@@ -493,6 +497,26 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
         raise ExperimentError(f"field 'workers' must be a positive integer, got {workers}")
     return ExperimentFile(exp, threads, _field(data, "out", str, default=None), backend,
                           _field(data, "scheduler", str, default=None), workers, keep)
+
+
+def _rule_sweep_file(data: dict, section: dict, vary_rule: dict, n: int, options: dict) -> ExperimentFile:
+    """A sweep section with ``vary_rule``: its first rule variant as the experiment (checked by
+    sim.rule_sweep, which plays every variant), the variants in ``vary_rule``."""
+    from sim.rule_sweep import rule_sweep_experiments
+
+    for key, values in vary_rule.items():
+        if not isinstance(values, list) or not values:
+            raise ExperimentError(f"field 'sweep.vary_rule.{key}' must be a non-empty list of values")
+    vary = _field(section, "vary", dict, default=None, where="sweep.")
+    rules = options.pop("rules")
+    base = _field(section, "base", str, required=True, where="sweep.")
+    vs = _field(section, "vs", str, required=True, where="sweep.")
+    _, exps = rule_sweep_experiments(base, vary_rule, vs, n, vary=vary, rules=rules, **options)
+    threads = _field(data, "threads", int, default=None)
+    if data.get("out") is not None:
+        raise ExperimentError("field 'out': a rule sweep (sweep.vary_rule) keeps its statistics in memory")
+    return ExperimentFile(exps[0], threads, None, rule_sweep={"base": base, "vs": vs, "vary": vary,
+                                                              "vary_rule": dict(vary_rule), "rules": rules})
 
 
 def _check_section(name: str, section: dict) -> None:

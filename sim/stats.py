@@ -2,8 +2,9 @@
 
 Experiments play the same deal several times with the teams swapped over the seats
 (and the seats rotated). The unit of analysis is the *deal set*: one number per set,
-the mean over its plays of (A's team score - B's team score). Seat luck cancels
-inside a set, so per-set means are far less noisy than single plays; everything here
+the mean over its plays of (A's team score - B's team score). Seat luck averages out
+inside a set; per-set means are less noisy than single plays by the measured variance
+reduction (often only a few percent for different strategies); everything here
 treats deal sets as the independent observations unless a function says otherwise.
 
 Conventions:
@@ -38,6 +39,8 @@ __all__ = [
     "deals_needed",
     "holm_adjust",
     "SPRT",
+    "mcb_critical",
+    "mcb_intervals",
 ]
 
 
@@ -283,6 +286,57 @@ class SPRT:
         elif self.llr <= self.lower:
             self.decision = "accept_h0"
         return self.decision
+
+
+# --------------------------------------------------------------------------- MCB / elimination
+
+
+def mcb_critical(k: int, df: float, alpha: float = 0.05, looks: int = 1) -> float:
+    """One-sided critical value of Hsu's multiple comparisons with the best (MCB) for ``k``
+    candidates, Bonferroni-adjusted over the ``k - 1`` comparisons with the (unknown) true
+    best and over ``looks`` interim analyses: the Student-t quantile at
+    ``1 - alpha / ((k - 1) * looks)`` with ``df`` degrees of freedom.
+
+    Hsu's intervals cover every ``mu_i - max_{j != i} mu_j`` at once whenever the one-sided
+    bounds of the k - 1 differences *to the true best* hold, so only those comparisons
+    need adjusting; Bonferroni instead of Dunnett's exact quantile because the
+    correlations of the differences (a sweep's points share deals) are not equal, which
+    makes it conservative, never liberal. The union over looks keeps the error rate of
+    a procedure that looks ``looks`` times and eliminates at any of them (successive
+    elimination): P(the true best is ever eliminated) <= alpha.
+    """
+    if k < 2:
+        return math.nan
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+    if looks < 1:
+        raise ValueError(f"looks must be at least 1, got {looks}")
+    q = 1.0 - alpha / ((k - 1) * looks)
+    return float(sps.t.ppf(q, df)) if math.isfinite(df) else float(sps.norm.ppf(q))
+
+
+def mcb_intervals(mean, se_diff, crit: float) -> tuple[np.ndarray, np.ndarray]:
+    """Hsu's constrained MCB intervals [low, high] of ``mu_i - max_{j != i} mu_j``.
+
+    ``mean`` (k,): the candidates' estimates; ``se_diff`` (k, k): the standard error of
+    ``mean[i] - mean[j]`` (paired: from the co-moments of the same deal sets);
+    ``crit``: :func:`mcb_critical`. ``high[i] == 0`` means candidate i is significantly
+    worse than some other (not the best: eliminate it); ``low[i] == 0`` means i is
+    significantly better than every other (the best); ``low[i] > -delta`` means i is
+    within ``delta`` of the best.
+    """
+    m = np.asarray(mean, dtype=float)
+    se = np.asarray(se_diff, dtype=float)
+    k = m.size
+    if se.shape != (k, k):
+        raise ValueError(f"se_diff must be ({k}, {k}), got {se.shape}")
+    if k == 1:
+        return np.zeros(1), np.zeros(1)
+    d = m[:, None] - m[None, :]
+    off = ~np.eye(k, dtype=bool)
+    lo = np.where(off, d - crit * se, np.inf).min(axis=1)
+    hi = np.where(off, d + crit * se, np.inf).min(axis=1)
+    return np.minimum(lo, 0.0), np.maximum(hi, 0.0)
 
 
 # --------------------------------------------------------------------------- summary

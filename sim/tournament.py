@@ -20,7 +20,7 @@ import pandas as pd
 from sim import experiment as X
 from sim import stats
 from sim.aggregate import team_weights
-from sim.fmt import ci_text, json_ready, num, short_p
+from sim.fmt import ci_text, json_ready, num, pct, short_p
 from sim.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
@@ -81,6 +81,77 @@ def ranking(run: ExperimentResult) -> pd.DataFrame:
     return margins.drop(columns="index")
 
 
+def expected_points(run: ExperimentResult) -> pd.DataFrame:
+    """Expected points per deal of each team against each opponent and against the field.
+
+    One row per (team, opponent) and one per (team, "field") - the field is the mean over
+    the team's opponents, each weighed equally, with a paired interval over deal sets
+    (all pairings share the deals). Columns: ``team``, ``opponent``, ``points`` (the team's
+    own mean score per deal, not a difference), ``ci_low``, ``ci_high``, ``deals`` (deal
+    sets), ``deal_loss_rate`` (share of single deals the team scored less than its
+    opponent) and ``game_loss_rate`` (share of complete games lost), each with a Wilson
+    interval (``_low`` / ``_high``; plays of one deal set share cards, so treating them as
+    independent makes the interval conservative when their outcomes are negatively
+    correlated and, otherwise, somewhat too narrow: read it as approximate).
+    """
+    from sim.aggregate import interval
+
+    exp = run.experiment
+    totals = run.totals
+    k = len(exp.pairings)
+    labels = exp.team_labels()
+    rows = []
+    n = totals.scores.n
+    for t, team in enumerate(labels):
+        w_field = np.zeros(2 * k)
+        deal_wtl = np.zeros(3)
+        game_wtl = np.zeros(3)
+        opponents = 0
+        for q, (i, j) in enumerate(exp.pairings):
+            if t not in (i, j):
+                continue
+            w = np.zeros(2 * k)
+            w[q if t == i else k + q] = 1.0
+            dw = totals.deal_outcomes[q] if t == i else totals.deal_outcomes[q][::-1]
+            gw = totals.games[q] if t == i else totals.games[q][::-1]
+            rows.append(_points_row(team, labels[j if t == i else i], interval(n, *_comb(totals, w)), dw, gw, n))
+            w_field += w
+            deal_wtl += dw
+            game_wtl += gw
+            opponents += 1
+        if opponents:
+            rows.append(_points_row(team, "field", interval(n, *_comb(totals, w_field / opponents)), deal_wtl,
+                                    game_wtl, n))
+    return pd.DataFrame(rows)
+
+
+def _comb(totals, w: np.ndarray) -> tuple[float, float]:
+    means, m2s = totals.scores.combination(w)
+    return float(means[0]), float(m2s[0])
+
+
+def _points_row(team: str, opponent: str, c: dict, deal_wtl, game_wtl, n: int) -> dict:
+    row = {"team": team, "opponent": opponent, "points": c["mean_diff"], "ci_low": c["ci_low"],
+           "ci_high": c["ci_high"], "deals": int(n)}
+    for name, wtl in (("deal_loss_rate", deal_wtl), ("game_loss_rate", game_wtl)):
+        total = float(np.sum(wtl))
+        if total > 0:
+            row[name] = wtl[2] / total
+            row[f"{name}_low"], row[f"{name}_high"] = stats.wilson_interval(float(wtl[2]), int(total))
+        else:
+            row[name] = row[f"{name}_low"] = row[f"{name}_high"] = math.nan
+    return row
+
+
+def points_crosstable(run: ExperimentResult, value: str = "points") -> pd.DataFrame:
+    """Teams x (opponents + "field"): ``value`` of :func:`expected_points` (points, ci_low, ci_high,
+    deal_loss_rate, game_loss_rate ...)."""
+    ep = expected_points(run)
+    labels = run.experiment.team_labels()
+    table = ep.pivot(index="team", columns="opponent", values=value)
+    return table.reindex(index=labels, columns=[*labels, "field"])
+
+
 def format_tournament(result: TournamentResult | ExperimentResult) -> str:
     run = result.run if isinstance(result, TournamentResult) else result
     exp = run.experiment
@@ -116,6 +187,24 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
         lines.append(f"  {int(r['rank']):>2}. {short[r['team']]:<4} {num(r['margin'], '+.2f'):>8}  "
                      f"{ci_text(r['ci_low'], r['ci_high']):>18}   games won {num(100 * r['game_win_rate'], '5.1f')}%"
                      f"   {pn}  {r['team']}")
+    ep = expected_points(run)
+    field = ep[ep["opponent"] == "field"].set_index("team")
+    if "points" in field and field["points"].notna().any():
+        lines.append("")
+        lines.append("expected points per deal of the row team (its own score, 95% CI) against each column and "
+                     "against the field")
+        pts = points_crosstable(run)
+        lines.append(" " * 6 + "".join(f"{short[c]:>{width}}" for c in labels) + f"{'field':>20}")
+        for r in labels:
+            cells = "".join(f"{'.':>{width}}" if r == c else f"{num(pts.loc[r, c], '.1f'):>{width}}" for c in labels)
+            f = field.loc[r]
+            lines.append(f"  {short[r]:<4}" + cells + f"  {num(f['points'], '.1f'):>6} {ci_text(f['ci_low'], f['ci_high'], '.1f'):>13}")
+        lines.append("")
+        lines.append("chance of losing against the field (Wilson 95% CI): a deal | a game")
+        for r in labels:
+            f = field.loc[r]
+            lines.append(f"  {short[r]:<4} {pct(f['deal_loss_rate']):>6} {ci_text(100 * f['deal_loss_rate_low'], 100 * f['deal_loss_rate_high'], '.1f'):>14} | "
+                         f"{pct(f['game_loss_rate']):>6} {ci_text(100 * f['game_loss_rate_low'], 100 * f['game_loss_rate_high'], '.1f'):>14}  {r}")
     return "\n".join(lines)
 
 
@@ -124,6 +213,7 @@ def tournament_json(run: ExperimentResult) -> dict:
         "kind": "tournament", "seed": run.experiment.seed, "deals": run.experiment.deals,
         "deal_sets": run.totals.deals, "teams": run.experiment.team_labels(), "stopped_by": run.stopped_by,
         "ranking": ranking(run).to_dict(orient="records"),
+        "expected_points": expected_points(run).to_dict(orient="records"),
         "pairings": run.summary.to_dict(orient="records"),
         "experiment_hash": run.experiment.digest(),
         "out": None if run.out is None else str(run.out),

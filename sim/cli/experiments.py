@@ -89,6 +89,35 @@ def _execute(exp, options: dict, as_json: bool) -> int:
     return 0
 
 
+def _adaptive(exp, args: argparse.Namespace, options: dict) -> int:
+    """--adaptive: successive elimination with multiple comparisons with the best (sim.adaptive)."""
+    from sim.adaptive import adaptive_json, format_adaptive, run_adaptive
+
+    if options["out"] is not None or options["resume"]:
+        raise CliError("--adaptive keeps its statistics in memory: leave out --out and --resume")
+    if not 0 < args.alpha < 0.5:
+        raise CliError(f"--alpha must be in (0, 0.5), got {args.alpha}")
+    if args.equivalence < 0:
+        raise CliError(f"--equivalence must be a non-negative number of points, got {args.equivalence}")
+    positive(args.first_look, "--first-look")
+    res = run_adaptive(exp, alpha=args.alpha, delta=args.equivalence, first_look=args.first_look,
+                       threads=options["threads"], progress=options["progress"])
+    print(json.dumps(adaptive_json(res), allow_nan=False) if args.json else format_adaptive(res))
+    return 0
+
+
+def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--adaptive", action="store_true",
+                   help="stop playing candidates that are clearly not the best (successive elimination with "
+                        "Hsu's MCB, error rate --alpha over all looks); prints the deals saved")
+    p.add_argument("--alpha", type=float, default=0.05, metavar="A",
+                   help="with --adaptive: chance of ever eliminating the true best (default 0.05)")
+    p.add_argument("--equivalence", type=float, default=0.0, metavar="PTS",
+                   help="with --adaptive: also stop once every candidate left is within PTS of the best")
+    p.add_argument("--first-look", type=int, default=2000, metavar="N",
+                   help="with --adaptive: deals at the first look, doubling after (default 2000)")
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     from sim.experiment import match
 
@@ -102,6 +131,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     options = _run_options(args)
     exp = tournament(args.teams, args.deals, **_experiment_options(args))
+    if args.adaptive:
+        return _adaptive(exp, args, options)
     return _execute(exp, options, args.json)
 
 
@@ -109,8 +140,43 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from sim.experiment import parse_vary, sweep
 
     options = _run_options(args)
+    if args.vary_rule:
+        return _rule_sweep(args, options)
+    if not args.vary:
+        raise CliError("sweep: give --vary KEY=V1,V2,... (strategy parameters) and/or --vary-rule KEY=V1,V2,...")
     exp = sweep(args.spec, parse_vary(args.vary), args.vs, args.deals, **_experiment_options(args))
+    if args.adaptive:
+        return _adaptive(exp, args, options)
     return _execute(exp, options, args.json)
+
+
+def _rule_sweep(args: argparse.Namespace, options: dict) -> int:
+    """--vary-rule: one experiment per rule variant, played in lockstep on the same deals (sim.rule_sweep)."""
+    from sim.experiment import parse_vary
+    from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
+
+    if args.adaptive or options["out"] is not None or options["resume"]:
+        raise CliError("--vary-rule keeps its statistics in memory: leave out --out, --resume and --adaptive")
+    opts = _experiment_options(args)
+    rules = opts.pop("rules")
+    res = play_rule_sweep(args.spec, parse_vary(args.vary_rule), args.vs, args.deals, vary=parse_vary(args.vary or []),
+                          rules=rules, threads=options["threads"], progress=options["progress"], **opts)
+    print(json.dumps(rule_sweep_json(res), allow_nan=False) if args.json else format_rule_sweep(res))
+    return 0
+
+
+def _rule_sweep_run(spec, options: dict, as_json: bool) -> int:
+    """``rummy-sim run`` of a TOML sweep with ``vary_rule``."""
+    from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
+
+    if options["out"] is not None or options["resume"]:
+        raise CliError("a rule sweep (sweep.vary_rule) keeps its statistics in memory: leave out --out and --resume")
+    e, rs = spec.experiment, spec.rule_sweep
+    res = play_rule_sweep(rs["base"], rs["vary_rule"], rs["vs"], e.deals, e.seed, vary=rs["vary"], rules=rs["rules"],
+                          threads=options["threads"], progress=options["progress"], chunk=0, margin=e.margin,
+                          first_deal=e.first_deal, game=e.game, players=e.players)
+    print(json.dumps(rule_sweep_json(res), allow_nan=False) if as_json else format_rule_sweep(res))
+    return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -132,6 +198,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                        "(its field 'game'); leave out --game or change the file")
     if options["threads"] is None:
         options["threads"] = spec.threads
+    if spec.rule_sweep:
+        return _rule_sweep_run(spec, options, args.json)
     if options["out"] is None:
         options["out"] = spec.out
     for key in ("backend", "scheduler", "workers", "keep"):
@@ -214,16 +282,21 @@ def add_commands(sub) -> None:
                                    "crosstable (Holm-adjusted) and a ranking by margin over the field with CIs.")
     p.add_argument("teams", nargs="+", metavar="TEAM", help="SPEC or SPEC+SPEC (at least 2)")
     _add_run_arguments(p)
+    _add_adaptive_arguments(p)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("sweep", help="a parameter grid of one strategy against a fixed opponent",
                        description="Every combination of the --vary values applied to SPEC, each against --vs, "
                                    "on the same deals.")
     p.add_argument("spec", metavar="SPEC", help="the strategy whose parameters vary")
-    p.add_argument("--vary", action="append", required=True, metavar="KEY=V1,V2,...",
+    p.add_argument("--vary", action="append", default=None, metavar="KEY=V1,V2,...",
                    help="parameter values, repeatable (the grid is their product)")
+    p.add_argument("--vary-rule", action="append", default=None, metavar="KEY=V1,V2,...",
+                   help="rule option values, repeatable: every variant plays the same deals, compared paired "
+                        "(e.g. four_of_a_kind_double=true,false)")
     p.add_argument("--vs", required=True, metavar="TEAM", help="the fixed opponent: SPEC or SPEC+SPEC")
     _add_run_arguments(p)
+    _add_adaptive_arguments(p)
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("run", help="run an experiment described in a TOML file",
