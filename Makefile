@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean-cache venv
+.PHONY: demo test bench clean-cache venv notebooks
 
 venv: $(STAMP)
 
@@ -24,6 +24,10 @@ test: $(STAMP)
 	@# so both test workers load them from the cache
 	$(PY) -m sim.games.precompile
 	$(PY) -m pytest -q -n 2
+
+notebooks: $(STAMP)
+	@# rebuild notebooks/*.ipynb from notebooks/build_notebooks.py and execute them at their documented deal counts
+	$(PY) notebooks/build_notebooks.py --execute
 
 bench: $(STAMP)
 	$(VENV)/bin/rummy-sim bench

@@ -1,20 +1,33 @@
 """Build notebooks/01..05 (*.ipynb) from the cell sources below, so they are reproducible.
 
-    .venv/bin/python notebooks/build_notebooks.py        # rewrites the five notebooks, unexecuted
+    .venv/bin/python notebooks/build_notebooks.py            # rewrites the five notebooks, unexecuted
+    .venv/bin/python notebooks/build_notebooks.py --execute  # `make notebooks`: also executes them at their
+                                                             # documented deal counts and states each run time
 
 Every notebook reads its deal count from the environment variable RUMMY_DEALS (tests
 run them with a small one, users with a large one), states its seed and the command
-that reproduces its runs, and draws its charts with sim.charts (95% CIs everywhere).
+that reproduces its runs, estimates the time of each long cell from measured deals/s
+before running it (sim.notebook.estimate, tqdm.auto progress bars), draws its charts
+with sim.charts (95% CIs everywhere) and ends with an "Answer" section whose sentences
+are built from the computed numbers. The notebooks are committed executed: the second
+cell states the run time ``--execute`` measured (the only cell whose text differs from
+this file's; tests/test_notebooks.py allows exactly that).
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
+RUNTIME = "**Run time:** not executed yet (`make notebooks` executes it and states the time here)."
+RUNTIME_PREFIX = "**Run time:**"
 
 
 def setup(default: int, seed: int, extra: str = "") -> str:
@@ -25,6 +38,9 @@ import numpy as np
 import pandas as pd
 
 from sim import charts
+from sim import experiment as X
+from sim.fmt import ci, format_p, pct
+from sim.notebook import answer, chunk_bar, estimate
 
 charts.use_style()
 DEALS = int(os.environ.get("RUMMY_DEALS", "{default}"))   # the one parameter: deals per run
@@ -46,19 +62,22 @@ NOTEBOOKS["01_quickstart"] = [
     ("md", """# 01 Quickstart: a match, its per-play frame, its summary and confidence interval
 
 `expert` plays `greedy` on duplicate deals: every deal index is dealt twice with the same cards, the
-teams swapping seat pairs, so the luck of the cards cancels in the difference (RULES.md P2,
-docs/results.md). The unit of analysis is the *deal set* (one deal index, both rotations).
+teams swapping seat pairs (RULES.md P2, docs/results.md). The unit of analysis is the *deal set* (one
+deal index, both rotations). The **Answer** at the end gives the result in sentences built from the numbers.
 
-""" + rerun("01_quickstart", 200_000) + """
+""" + rerun("01_quickstart", 60_000) + """
 
 Seed **2026**. The same match from the command line:
 `rummy-sim match expert greedy --deals $RUMMY_DEALS --seed 2026 --out match.parquet`, then
 `rummy-sim report match.parquet --out reports/quickstart/`."""),
-    ("code", setup(200_000, 2026)),
+    ("md", RUNTIME),
+    ("code", setup(60_000, 2026)),
+    ("code", """rate = estimate(X.match("expert", "greedy", DEALS, SEED))   # measured on a few hundred deals first"""),
     ("code", """from sim.match import format_summary, play_match
 
+bar, on_chunk = chunk_bar(DEALS, "expert vs greedy")
 t0 = time.perf_counter()
-result = play_match("expert", "greedy", deals=DEALS, seed=SEED, keep_plays=True, progress=False)
+result = play_match("expert", "greedy", deals=DEALS, seed=SEED, keep_plays=True, progress=False, on_chunk=on_chunk)
 print(f"{DEALS:,} deals x 2 rotations in {time.perf_counter() - t0:.1f} s")
 print(format_summary(result))"""),
     ("md", """## The per-play frame
@@ -88,8 +107,27 @@ changing the answer:"""),
     ("code", """edges = np.arange(-300, 701, 10)
 series = {f"A expert": np.histogram(plays["a_total"].clip(-300, 699), edges)[0],
           f"B greedy": np.histogram(plays["b_total"].clip(-300, 699), edges)[0]}
-ci = {"A expert": charts.mean_ci(sets["a_total"]), "B greedy": charts.mean_ci(sets["b_total"])}
-fig = charts.distributions_figure(edges, series, title="Team score per deal", mean_ci_of=ci)"""),
+ci_of = {"A expert": charts.mean_ci(sets["a_total"]), "B greedy": charts.mean_ci(sets["b_total"])}
+fig = charts.distributions_figure(edges, series, title="Team score per deal", mean_ci_of=ci_of)"""),
+    ("md", "## Answer"),
+    ("code", """r = result.row
+vr = r["variance_reduction"]
+half = (r["ci_high"] - r["ci_low"]) / 2
+text = answer([
+    f"**expert scores {ci(r['mean_diff'], r['ci_low'], r['ci_high'], '+.1f')} points per deal more than greedy** "
+    f"(paired 95% CI over {int(r['deal_sets']):,} deal sets, {format_p(r['p_value'])}); its team wins "
+    f"{pct(r['game_win_rate'])} [{pct(r['game_win_rate_ci_low'])}, {pct(r['game_win_rate_ci_high'])}] of the "
+    f"two-deal games (a tie counts half).",
+    f"Mean team score per deal: expert {ci(*charts.mean_ci(sets['a_total']), '.1f')}, greedy "
+    f"{ci(*charts.mean_ci(sets['b_total']), '.1f')}.",
+    f"Playing each deal in both rotations made the estimate's variance {vr:.2f}x smaller than independent plays "
+    f"would (unpaired CI {ci(r['mean_diff'], r['unpaired_ci_low'], r['unpaired_ci_high'], '+.1f')})"
+    + (": almost nothing, because once the two strategies choose differently the same cards lead to different "
+       "deals; the precision comes from the number of deals, not from cancelled card luck." if vr < 1.2 else
+       ": part of the card luck cancels (measured, not assumed)."),
+    f"The interval is +/- {half:.2f} points; telling apart two strategies 1 point apart with this spread needs "
+    f"about {int(r['deals_needed']):,} deal sets (80% power, two-sided 5%).",
+])"""),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -98,90 +136,140 @@ NOTEBOOKS["02_deep_discards"] = [
 
 `deep_taker` takes from the discard pile down to `max_depth` cards above the target when its
 estimated gain is at least `min_gain` points (RULES.md P6). We sweep both parameters against `greedy`
-on the same deals and read, per setting, the expected score difference per deal (paired 95% CI bands),
-how often and how deep it takes, the points it puts down and the points caught in its hand at the end.
+on the same deals and read, per setting, the expected score difference per deal (paired 95% CIs),
+how often and how deep it takes, the points it puts down and the points caught in its hand at the end;
+then the same sweep run adaptively (points clearly out of the running stop early) and the deals it saves.
 
-""" + rerun("02_deep_discards", 200_000) + """
+""" + rerun("02_deep_discards", 10_000) + """
 
 Seed **2027**. Command: `rummy-sim sweep deep_taker --vary max_depth=0,1,2,3,5,10,55
---vary min_gain=-40,0,40 --vs greedy --deals $RUMMY_DEALS --seed 2027 --out sweep.parquet`, then
-`rummy-sim report sweep.parquet --out reports/deep_discards/`. The committed report
-`reports/deep_discard_sweep/` is the same kind of sweep with 1,000,000 deals per point."""),
-    ("code", setup(200_000, 2027, '''
+--vary min_gain=-40,0,40 --vs greedy --deals $RUMMY_DEALS --seed 2027 --out sweep.parquet` (add `--adaptive`
+for the adaptive run), then `rummy-sim report sweep.parquet --out reports/deep_discards/`. The committed
+report `reports/deep_discard_sweep/` is a sweep of the same kind with more deals per point."""),
+    ("md", RUNTIME),
+    ("code", setup(10_000, 2027, '''
 import tempfile
 from pathlib import Path
 MAX_DEPTH = [0, 1, 2, 3, 5, 10, 55]
-MIN_GAIN = [-40, 0, 40]''')),
+MIN_GAIN = [-40, 0, 40]
+GRID = [("max_depth", MAX_DEPTH), ("min_gain", MIN_GAIN)]''')),
+    ("code", """rate = estimate(X.sweep("deep_taker", GRID, "greedy", DEALS, SEED))"""),
     ("code", """from sim.games.persian.report_sections import CountersSection
 from sim.report import collect
 from sim.sweep import format_sweep, play_sweep, sweep_table
 
 out = Path(tempfile.mkdtemp()) / "deep_sweep.parquet"   # per-play rows on disk, statistics streamed
+bar, on_chunk = chunk_bar(DEALS, "sweep")
 t0 = time.perf_counter()
-sw = play_sweep("deep_taker", {"max_depth": MAX_DEPTH, "min_gain": MIN_GAIN}, vs="greedy", deals=DEALS, seed=SEED,
-                out=out, progress=False)
+sw = play_sweep("deep_taker", dict(GRID), vs="greedy", deals=DEALS, seed=SEED, out=out, progress=False,
+                on_chunk=on_chunk)
 print(f"{len(MAX_DEPTH) * len(MIN_GAIN)} points x {DEALS:,} deals x 2 rotations in {time.perf_counter() - t0:.1f} s")
 print(format_sweep(sw))"""),
+    ("md", """Left: every point against greedy (tested values evenly spaced on the axis; no line suggests values
+between them; the best point circled). Right: the close calls, each point minus the best one, paired on
+the same deals (far tighter than comparing two intervals against greedy), with the numbers printed."""),
     ("code", """table = sweep_table(sw.run)
 table["max_depth"] = table["max_depth"].astype(int)
-table["min_gain"] = table["min_gain"].astype(float)
-fig = charts.sweep_figure(table, "max_depth", "min_gain",
-                          title="deep_taker - greedy by max_depth and min_gain (95% CI bands)")"""),
-    ("md", """Each point against the best one, paired on the same deals (far tighter than comparing two
-intervals against greedy):"""),
-    ("code", """vb = table.copy()
-for c in ("vs_best", "vs_best_ci_low", "vs_best_ci_high"):
-    vb[c] = vb[c].fillna(0.0)
-fig = charts.sweep_figure(vb, "max_depth", "min_gain", value="vs_best", low="vs_best_ci_low", high="vs_best_ci_high",
-                          ylabel="point - best point, points per deal", title="Paired difference to the best setting")
+table["min_gain"] = table["min_gain"].astype(int)
+fig, axes = charts.figure(1, 2, height=4.6, width=14, gridspec_kw={"width_ratios": [1.2, 1]})
+charts.sweep_figure(table, "max_depth", "min_gain", ax=axes[0], title="deep_taker - greedy (95% CI, best circled)")
+charts.near_best_figure(table, ["max_depth", "min_gain"], top=6, ax=axes[1])
+fig.tight_layout()
 table[["max_depth", "min_gain", "mean_diff", "ci_low", "ci_high", "vs_best", "vs_best_ci_low", "vs_best_ci_high",
        "vs_best_p_holm"]].round(2)"""),
     ("md", """## How often and how deep it takes, what it gains and what is caught in hand
-Counters of the deep_taker team (both seats), per deal, means over deal sets with 95% CIs
-(sim.report.collect reads the results file one chunk at a time)."""),
+Counters per deal as **deep_taker's team minus greedy's team**, paired on the same deal sets (the
+quantity to compare), 95% CIs (sim.report.collect reads the results file one chunk at a time)."""),
     ("code", """col = collect(out)                     # the report's reduction: Persian's counter section per team
 ct = CountersSection.table(col)
 maxdepth = col.part("counters").maxdepth  # (pairing, side) -> counts of a seat's deepest take -1 .. 55
-a = ct[ct["side"] == "A"].sort_values("pairing").reset_index(drop=True)
 grid = table[["max_depth", "min_gain"]].reset_index(drop=True)
-cnt = pd.concat([grid, a], axis=1)
+diff = pd.concat([grid, ct[ct["side"] == "A - B"].sort_values("pairing").reset_index(drop=True)], axis=1)
+own = pd.concat([grid, ct[ct["side"] == "A"].sort_values("pairing").reset_index(drop=True)], axis=1)
 panels = [("took", "share of deals with a take"), ("takes", "takes per deal"),
-          ("depth_per_take", "cards above the target per take"), ("cards_taken", "cards taken per deal"),
+          ("cards_taken", "cards taken per deal"), ("discards_fed", "discards taken next, per deal"),
           ("table", "table points per deal"), ("hand", "hand penalty, points per deal")]
-fig, axes = charts.figure(2, 3, height=7.6, width=13)
-for ax, (name, unit) in zip(axes.ravel(), panels):
-    charts.sweep_figure(cnt, "max_depth", "min_gain", value=name, low=f"{name}_low", high=f"{name}_high", ax=ax,
-                        ylabel=unit, title=name.replace("_", " "))
-fig.suptitle("deep_taker per deal against max_depth (lines: min_gain), 95% CI bands", fontweight="bold")
+fig, axes = charts.figure(2, 3, height=7.8, width=14)
+for k, (ax, (name, unit)) in enumerate(zip(axes.ravel(), panels)):
+    charts.sweep_figure(diff, "max_depth", "min_gain", value=name, low=f"{name}_low", high=f"{name}_high", ax=ax,
+                        ylabel=f"A - B, {unit}", title=f"{name.replace('_', ' ')}: deep_taker - greedy",
+                        mark_best=False, legend=k == 2)
+fig.suptitle("deep_taker minus greedy per deal against max_depth (series: min_gain), paired 95% CI",
+             fontweight="bold")
 fig.tight_layout()"""),
     ("code", """def gained_caught(r):
-    return pd.Series({"table pts/deal": f"{r['table']:.1f} [{r['table_low']:.1f}, {r['table_high']:.1f}]",
-                      "hand pts/deal": f"{r['hand']:.1f} [{r['hand_low']:.1f}, {r['hand_high']:.1f}]",
-                      "takes/deal": f"{r['takes']:.2f} [{r['takes_low']:.2f}, {r['takes_high']:.2f}]",
-                      "depth/take": f"{r['depth_per_take']:.2f} [{r['depth_per_take_low']:.2f}, "
-                                    f"{r['depth_per_take_high']:.2f}]"})
-pd.concat([grid, cnt.apply(gained_caught, axis=1)], axis=1)"""),
+    return pd.Series({"table pts/deal": ci(r["table"], r["table_low"], r["table_high"], ".1f"),
+                      "hand pts/deal": ci(r["hand"], r["hand_low"], r["hand_high"], ".1f"),
+                      "takes/deal": ci(r["takes"], r["takes_low"], r["takes_high"], ".2f"),
+                      "depth/take": ci(r["depth_per_take"], r["depth_per_take_low"], r["depth_per_take_high"], ".2f")})
+print("deep_taker's own team per deal (95% CI):")
+pd.concat([grid, own.apply(gained_caught, axis=1)], axis=1)"""),
     ("md", """## Distribution of the deepest take per seat and deal
-Exact counts from the engine's `max_depth_sS` counter (-1 = no take); the shares have binomial
-(Wilson) intervals, shown as bars for the deepest settings."""),
-    ("code", """fig, ax = charts.figure(1, 1, height=4.0)
-j = 0
-for p, row in grid.iterrows():
-    if row["min_gain"] != 0:
-        continue
+Exact counts from the engine's `max_depth_sS` counter; "no take" is its own category (left); the shares
+have binomial (Wilson) 95% intervals; series are told apart by color, marker and a small offset."""),
+    ("code", """fig, ax = charts.figure(1, 1, height=4.2, width=12)
+shown = [p for p, row in grid.iterrows() if row["min_gain"] == 0]
+deepest = 0
+for j, p in enumerate(shown):
     counts = maxdepth[(p, "A")]
-    n = counts.sum()
-    depth = np.arange(0, 56)
-    shares = np.array([charts.wilson(int(c), int(n)) for c in counts[1:]])
-    keep = counts[1:] > 0
-    charts.errorbars(ax, depth[keep] + 0.1 * (j - 3), shares[keep, 0], shares[keep, 1], shares[keep, 2],
-                     label=f"max_depth = {int(row['max_depth'])}", color=charts.PALETTE[j % 10], marker=".")
-    j += 1
-deepest = max(int(np.nonzero(maxdepth[(p, "A")][1:])[0].max()) for p in grid.index if maxdepth[(p, "A")][1:].any())
-ax.set(yscale="log", xlim=(-0.7, deepest + 0.7), xlabel="deepest take of the seat in the deal (cards above the target)",
+    n = int(counts.sum())
+    w = np.array([charts.wilson(int(c), n) if c else (np.nan,) * 3 for c in counts])
+    x = np.concatenate([[-2.0], np.arange(0, 56)]) + 0.1 * (j - (len(shown) - 1) / 2)
+    keep = counts > 0
+    st = charts.series_style(j)
+    ax.errorbar(x[keep], w[keep, 0], yerr=charts._yerr(w[keep, 0], w[keep, 1], w[keep, 2]), fmt=st["marker"],
+                color=st["color"], ms=4.5, lw=1, capsize=2, label=f"max_depth = {int(grid.loc[p, 'max_depth'])}",
+                mfc="white" if j % 2 else st["color"])
+    if counts[1:].any():
+        deepest = max(deepest, int(np.nonzero(counts[1:])[0].max()))
+ax.axvline(-1, color="grey", lw=0.8)
+ticks = [-2] + list(range(0, deepest + 1))
+ax.set_xticks(ticks, ["no take"] + [str(t) for t in ticks[1:]])
+ax.set(yscale="log", xlim=(-2.7, deepest + 0.7), xlabel="deepest take of the seat in the deal (cards above the target)",
        ylabel="share of seat-deals", title="How deep deep_taker takes (min_gain = 0), 95% Wilson CIs")
-ax.legend(ncols=2)
+charts.legend_outside(ax)
 fig.tight_layout()"""),
+    ("md", """## The same sweep, adaptive
+Successive elimination with multiple comparisons with the best (Hsu's MCB, Bonferroni over the looks:
+the chance of ever dropping the true best point is at most 5%): the statistics are looked at after 500
+deals, then after every doubling, and a point stops being played once it is significantly worse than
+another. Same seed and deals, so a point's numbers are the fixed run's numbers after as many deals."""),
+    ("code", """from sim.adaptive import format_adaptive, run_adaptive
+
+ad = run_adaptive(X.sweep("deep_taker", GRID, "greedy", DEALS, SEED), first_look=500, progress=False)
+print(format_adaptive(ad))"""),
+    ("md", "## Answer"),
+    ("code", """idx = {(int(r.max_depth), int(r.min_gain)): i for i, r in enumerate(table.itertuples())}
+
+def paired(a, b):
+    \"\"\"Point a minus point b, per deal, paired on the same deal sets: (mean, low, high, p).\"\"\"
+    w = np.zeros(len(table))
+    w[idx[a]], w[idx[b]] = 1.0, -1.0
+    c = sw.run.totals.contrast(w)
+    return c["mean_diff"], c["ci_low"], c["ci_high"], c["p_value"]
+
+def says(c, unit="points per deal"):
+    word = "no clear difference" if c[1] <= 0 <= c[2] else ("more" if c[0] > 0 else "less")
+    return f"{ci(*c[:3], '+.1f')} {unit} ({word})"
+
+best = table[table["best"]].iloc[0]
+runner = table[~table["best"]].sort_values("mean_diff", ascending=False).iloc[0]
+tied = runner["vs_best_ci_low"] <= 0 <= runner["vs_best_ci_high"]
+text = answer([
+    f"**Taking down to depth 5 is worth {says(paired((5, 0), (0, 0)))}** than never digging below the top card "
+    f"(max_depth 0), at min_gain 0; **beyond depth 5 (up to 55) it adds {says(paired((55, 0), (5, 0)))}** "
+    f"({DEALS:,} deal sets, paired 95% CIs).",
+    f"Best setting: max_depth = {int(best['max_depth'])}, min_gain = {int(best['min_gain'])}, "
+    f"{ci(best['mean_diff'], best['ci_low'], best['ci_high'], '+.1f')} points per deal against greedy. "
+    f"Runner-up: max_depth = {int(runner['max_depth'])}, min_gain = {int(runner['min_gain'])}, "
+    f"{ci(runner['vs_best'], runner['vs_best_ci_low'], runner['vs_best_ci_high'], '+.2f')} behind it "
+    + ("(not distinguishable at this deal count)." if tied else f"(Holm p {runner['vs_best_p_holm']:.2g})."),
+    f"Asking for a gain of 40 points before a take costs {says(paired((55, 40), (55, 0)))} at max_depth 55; "
+    f"taking at a loss down to -40 changes {says(paired((55, -40), (55, 0)))}.",
+    f"The adaptive sweep ended with {ad.best or 'several points in the running'} "
+    f"({'the same best point' if ad.best == best['spec'] else 'compare with the fixed run above'}) after "
+    f"{ad.plays:,} plays instead of {ad.fixed_plays:,}: {100 * ad.saved_share:.0f}% of the plays saved.",
+])"""),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -202,20 +290,27 @@ is near out.
    deal, and the per-deal difference between the two arms is the value of holding, given that stock size.
    The notebook checks that the two arms really agree up to the event.
 3. **How often the fourth comes, and the cost when it does not.**
+4. **How much of quad_holder's edge comes from the doubling rule**: the same match with
+   `four_of_a_kind_double` on and off, on the same deals, compared paired (`--vary-rule`).
 
-""" + rerun("03_jokers_and_fours", 200_000) + """ Part 2 logs `min(RUMMY_DEALS, 30,000)` deals per arm and seating
-(logging is about 2,000 deals/s); its sample is therefore smaller, and its intervals say so.
+""" + rerun("03_jokers_and_fours", 40_000) + """ Part 2 logs `min(RUMMY_DEALS, 4,000)` deals per arm and seating
+(logging is about 2,000 deals/s on an idle machine); its sample is therefore smaller, and its intervals say so.
 
 Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_jokers=0,1 --vary hold_sets=0,1
 --vs greedy --deals $RUMMY_DEALS --seed 2028`. Part 2: `rummy-sim log "quad_holder:hold_jokers=1,hold_sets=0" greedy
---deals 30000 --seed 2028 --out hold.jsonl` (and the other arms below) produce the same logs."""),
-    ("code", setup(200_000, 2028, '''
-LOG_DEALS = min(DEALS, 30_000)''')),
+--deals 4000 --seed 2028 --out hold.jsonl` (and the other arms below) produce the same logs. Part 4:
+`rummy-sim sweep quad_holder --vary-rule four_of_a_kind_double=true,false --vs greedy --deals $RUMMY_DEALS --seed 2028`."""),
+    ("md", RUNTIME),
+    ("code", setup(40_000, 2028, '''
+LOG_DEALS = min(DEALS, 4_000)
+SWITCHES = [("hold_jokers", [0, 1]), ("hold_sets", [0, 1])]''')),
+    ("code", """rate = estimate(X.sweep("quad_holder", SWITCHES, "greedy", DEALS, SEED))"""),
     ("code", """from sim.sweep import format_sweep, play_sweep, sweep_table
 
+bar, on_chunk = chunk_bar(DEALS, "switches")
 t0 = time.perf_counter()
-sw = play_sweep("quad_holder", {"hold_jokers": [0, 1], "hold_sets": [0, 1]}, vs="greedy", deals=DEALS, seed=SEED,
-                keep_plays=True, progress=False)
+sw = play_sweep("quad_holder", dict(SWITCHES), vs="greedy", deals=DEALS, seed=SEED, keep_plays=True,
+                progress=False, on_chunk=on_chunk)
 print(f"4 points x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
 print(format_sweep(sw))"""),
     ("code", """plays = sw.run.plays
@@ -382,6 +477,42 @@ for kind in ("jokers", "sets"):
                     "fourth melded": f"{f[0]:.3f} [{f[1]:.3f}, {f[2]:.3f}]",
                     "value when it does not come": f"{c[0]:+.1f} [{c[1]:+.1f}, {c[2]:+.1f}]"})
 pd.DataFrame(summary)"""),
+    ("md", """## Part 4: how much of quad_holder's edge comes from the doubling?
+The same match, quad_holder against greedy, with the rule `four_of_a_kind_double` on (the default, P8)
+and off, played on the very same deals; the difference between the two edges is paired per deal set."""),
+    ("code", """from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_table
+
+rs = play_rule_sweep("quad_holder", {"four_of_a_kind_double": ["true", "false"]}, "greedy", DEALS, SEED,
+                     progress=False)
+print(format_rule_sweep(rs))
+rt = rule_sweep_table(rs)"""),
+    ("md", "## Answer"),
+    ("code", """t = sweep_table(sw.run)
+pos = {(int(r.hold_jokers), int(r.hold_sets)): i for i, r in enumerate(t.itertuples())}
+
+def paired(a, b):
+    w = np.zeros(len(t))
+    w[pos[a]], w[pos[b]] = 1.0, -1.0
+    c = sw.run.totals.contrast(w)
+    return ci(c["mean_diff"], c["ci_low"], c["ci_high"], "+.1f") + (
+        " (no clear difference)" if c["ci_low"] <= 0 <= c["ci_high"] else "")
+
+on, off = rt.iloc[0], rt.iloc[1]
+share = 1 - off["mean_diff"] / on["mean_diff"] if on["mean_diff"] else float("nan")
+jk = ev[ev["kind"] == "jokers"]
+text = answer([
+    f"Against melding at once (both switches off), **holding three jokers for the fourth is worth "
+    f"{paired((1, 0), (0, 0))} points per deal**, holding three of another rank {paired((0, 1), (0, 0))}, "
+    f"and both {paired((1, 1), (0, 0))} ({DEALS:,} deal sets, paired 95% CIs).",
+    f"**With the doubling rule quad_holder beats greedy by {ci(on['mean_diff'], on['ci_low'], on['ci_high'], '+.1f')}"
+    f" points per deal, without it by {ci(off['mean_diff'], off['ci_low'], off['ci_high'], '+.1f')}**: the doubling "
+    f"accounts for {ci(-off['vs_first_rule'], -off['vs_first_rule_ci_high'], -off['vs_first_rule_ci_low'], '+.1f')} "
+    f"points of the edge (paired on the same deals), about {100 * share:.0f}% of it.",
+    (f"In the logged deals (part 2, {LOG_DEALS:,} per arm and seating) the fourth joker was melded after "
+     f"{pct(jk['fourth_melded'].mean())} of the {len(jk)} three-joker events, and holding changed the team margin "
+     f"by {ci(*charts.mean_ci(jk['value']), '+.1f')} points per event." if len(jk) >= 2 else
+     "Too few three-joker events were logged at this deal count for a per-event estimate."),
+])"""),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -394,18 +525,29 @@ deals, P9), the score by position relative to the dealer, end reasons and deal l
 intervals. `mc_search` (about 20 deals/s) is left out: it would need hours at these deal counts; run
 `rummy-sim match mc_search greedy --deals 200` for a look at it.
 
-""" + rerun("04_expected_scores", 200_000) + """
+""" + rerun("04_expected_scores", 20_000) + """
 
 Seed **2029**. Command for one strategy's table: `rummy-sim log expert expert expert expert --deals 10
 --seed 2029 --out deals.jsonl` replays single deals; the statistics below come from
 `sim.games.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
-    ("code", setup(200_000, 2029, '''
+    ("md", RUNTIME),
+    ("code", setup(20_000, 2029, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
     ("code", """from sim.games.persian.engine import results_frame, run_deals
 
+CALIB = min(DEALS, 300)
+seconds = 0.0
+for name in STRATEGIES:
+    run_deals([name] * 4, 2, SEED)                       # loads (or compiles) the kernels
+    t0 = time.perf_counter()
+    run_deals([name] * 4, CALIB, SEED)
+    seconds += (time.perf_counter() - t0) * DEALS / CALIB
+print(f"estimate: {len(STRATEGIES)} strategies x {DEALS:,} deals at the measured speed of each -> about {seconds:.0f} s")"""),
+    ("code", """from tqdm.auto import tqdm
+
 frames = {}
 t0 = time.perf_counter()
-for name in STRATEGIES:
+for name in tqdm(STRATEGIES, desc="strategies"):
     f = results_frame(run_deals([name] * 4, DEALS, SEED))
     f["strategy"] = name
     frames[name] = f
@@ -485,6 +627,24 @@ axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seat
 axes[1].legend()
 fig.tight_layout()
 ends.pivot(index="strategy", columns="end", values="share").round(4)"""),
+    ("md", "## Answer"),
+    ("code", """level = {name: charts.mean_ci((f["total_0"] + f["total_1"]) / 2) for name, f in frames.items()}
+order = sorted(level, key=lambda k: -level[k][0])
+outs = {name: charts.wilson(int((f["end"] == "out").sum()), len(f)) for name, f in frames.items()}
+d = dealer.set_index("strategy")
+clear = [n for n in STRATEGIES if not d.loc[n, "low"] <= 0 <= d.loc[n, "high"]]
+text = answer([
+    "**Expected team score per deal when four copies of a strategy play each other** (both teams alike, so this "
+    "is the scoring level of a style, not an edge over anyone): "
+    + "; ".join(f"{n} {ci(*level[n], '.1f')}" for n in order) + f" ({DEALS:,} deals each, 95% CIs).",
+    "Deals end by a player going out in "
+    + ", ".join(f"{pct(outs[n][0])} ({n})" for n in order) + " of the deals; the rest end on passes or the cap.",
+    "The dealing team's score minus the other team's is "
+    + "; ".join(f"{n} {ci(d.loc[n, 'mean'], d.loc[n, 'low'], d.loc[n, 'high'], '+.1f')}" for n in STRATEGIES)
+    + ". This is how each strategy's play interacts with the dealer position, not a property of the game: "
+    + (f"it is clearly nonzero for {', '.join(clear)}" if clear else "no strategy shows a clear effect")
+    + " at this deal count.",
+])"""),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -497,17 +657,20 @@ orders strategies by their margin over the field (per deal set, the mean of thei
 every opponent) with paired CIs. `mc_search` is left out: at about 20 deals/s it would need hours here
 (add it with a tiny `RUMMY_DEALS` if you want to see it).
 
-""" + rerun("05_tournament", 100_000) + """
+""" + rerun("05_tournament", 6_000) + """
 
 Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_holder defensive expert
 --deals $RUMMY_DEALS --seed 2030 --out tournament.parquet`, then `rummy-sim report tournament.parquet
---out reports/tournament/`."""),
-    ("code", setup(100_000, 2030, '''
+--out reports/tournament/`; `--adaptive` for the adaptive run at the end."""),
+    ("md", RUNTIME),
+    ("code", setup(6_000, 2030, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
-    ("code", """from sim.tournament import crosstable, format_tournament, play_tournament, ranking
+    ("code", """rate = estimate(X.tournament(STRATEGIES, DEALS, SEED))"""),
+    ("code", """from sim.tournament import crosstable, expected_points, format_tournament, play_tournament, points_crosstable, ranking
 
+bar, on_chunk = chunk_bar(DEALS, "round robin")
 t0 = time.perf_counter()
-tour = play_tournament(STRATEGIES, deals=DEALS, seed=SEED, progress=False)
+tour = play_tournament(STRATEGIES, deals=DEALS, seed=SEED, progress=False, on_chunk=on_chunk)
 print(f"{len(tour.run.experiment.pairings)} pairings x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
 print(format_tournament(tour))"""),
     ("code", """mean, low, high = (crosstable(tour.run, v) for v in ("mean_diff", "ci_low", "ci_high"))
@@ -524,12 +687,63 @@ charts.forest(ax, [f"{a} vs {b}" for a, b in zip(pr["a"], pr["b"])], pr["game_wi
 ax.axvline(0.5, color="grey", lw=0.8, ls="--")
 ax.set_title("Game win rates, 95% Wilson CI")
 fig.tight_layout()"""),
+    ("md", """## Expected points against each other and against the field
+Each strategy's own mean score per deal (not a difference) against each opponent and against the field
+(the mean over its opponents, paired over the shared deals), with the chance of losing a deal and a game."""),
+    ("code", """ep = expected_points(tour.run)
+pts, lo, hi = (points_crosstable(tour.run, v) for v in ("points", "ci_low", "ci_high"))
+field = ep[ep["opponent"] == "field"].set_index("team").loc[STRATEGIES]
+fig, axes = charts.figure(1, 2, height=4.2, width=14)
+charts.forest(axes[0], STRATEGIES, field["points"], field["ci_low"], field["ci_high"], zero=False,
+              xlabel="own team score per deal against the field")
+axes[0].set_title("Expected points against the field, 95% CI")
+for y, (_, r) in zip(np.arange(len(field))[::-1], field.iterrows()):
+    axes[0].annotate(f"{r['points']:.1f} [{r['ci_low']:.1f}, {r['ci_high']:.1f}]", (r["ci_high"], y), xytext=(6, 0),
+                     textcoords="offset points", va="center", fontsize=8)
+lose = pd.DataFrame({"end": ["a deal"] * len(field) + ["a game"] * len(field),
+                     "team": list(field.index) * 2,
+                     "share": [*field["deal_loss_rate"], *field["game_loss_rate"]],
+                     "ci_low": [*field["deal_loss_rate_low"], *field["game_loss_rate_low"]],
+                     "ci_high": [*field["deal_loss_rate_high"], *field["game_loss_rate_high"]]})
+charts.shares_figure(lose, "end", "team", "Chance of losing against the field (Wilson 95% CI)", ax=axes[1],
+                     ylabel="share lost")
+fig.tight_layout()
+pts.round(1)"""),
+    ("md", """## The same round robin, adaptive
+Teams are eliminated once their margin over the field is significantly below another's (Hsu's MCB,
+error rate 5% over all looks); a pairing is played as long as one of its teams is still in the running,
+so every surviving team's margin covers the whole field."""),
+    ("code", """from sim.adaptive import format_adaptive, run_adaptive
+
+ad = run_adaptive(X.tournament(STRATEGIES, DEALS, SEED), first_look=500, progress=False)
+print(format_adaptive(ad))"""),
+    ("md", "## Answer"),
+    ("code", """top, second = rk.iloc[0], rk.iloc[1]
+f_top, f_last = field.loc[top["team"]], field.loc[rk.iloc[-1]["team"]]
+text = answer([
+    f"**{top['team']} wins the round robin**: {ci(top['margin'], top['ci_low'], top['ci_high'], '+.1f')} points per "
+    f"deal over the field ({DEALS:,} deal sets per pairing, paired 95% CI), ahead of {second['team']} "
+    f"({ci(second['margin'], second['ci_low'], second['ci_high'], '+.1f')}; p {top['p_vs_next']:.2g} for the gap, "
+    f"Holm-adjusted).",
+    f"Against the field {top['team']} scores {ci(f_top['points'], f_top['ci_low'], f_top['ci_high'], '.1f')} points "
+    f"per deal itself and **loses {pct(f_top['deal_loss_rate'])} of its deals and {pct(f_top['game_loss_rate'])} of "
+    f"its two-deal games**; the last, {rk.iloc[-1]['team']}, scores "
+    f"{ci(f_last['points'], f_last['ci_low'], f_last['ci_high'], '.1f')} and loses {pct(f_last['deal_loss_rate'])} "
+    f"of its deals and {pct(f_last['game_loss_rate'])} of its games (Wilson intervals in the chart).",
+    "Order by margin: " + " > ".join(rk["team"]) + ".",
+    f"The adaptive round robin ended with {ad.best or 'several teams in the running'} "
+    f"({'the same winner' if ad.best == top['team'] else 'compare with the fixed run'}) after {ad.plays:,} plays "
+    f"instead of {ad.fixed_plays:,} ({100 * ad.saved_share:.0f}% saved).",
+])"""),
 ]
 
 
-def build() -> list[Path]:
+def build(names: list[str] | None = None) -> list[Path]:
+    """Write every notebook (or those in ``names``) from its cell sources, unexecuted."""
     paths = []
     for name, cells in NOTEBOOKS.items():
+        if names and name not in names:
+            continue
         nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nb.metadata["language_info"] = {"name": "python"}
@@ -539,6 +753,35 @@ def build() -> list[Path]:
     return paths
 
 
+def execute(path: Path, timeout: int = 3600) -> float:
+    """Execute a built notebook in place at its documented deal count (RUMMY_DEALS unset) and state the
+    measured wall time in its run-time cell; returns the seconds."""
+    from nbclient import NotebookClient
+
+    env = os.environ.pop("RUMMY_DEALS", None)
+    try:
+        nb = nbformat.read(path, as_version=4)
+        t0 = time.perf_counter()
+        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                       resources={"metadata": {"path": str(HERE)}}).execute()
+        seconds = time.perf_counter() - t0
+    finally:
+        if env is not None:
+            os.environ["RUMMY_DEALS"] = env
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and cell.source == RUNTIME:
+            cell.source = (f"{RUNTIME_PREFIX} {seconds:.0f} s for the whole notebook at its default deal count "
+                           f"(executed {when} by `make notebooks` on a 2-core machine shared with other jobs; "
+                           "an idle machine is faster). The deal counts are stated in the first code cell's output.")
+    nbformat.write(nb, path)
+    return seconds
+
+
 if __name__ == "__main__":
-    for p in build():
-        print(p)
+    names = [a for a in sys.argv[1:] if not a.startswith("--")]
+    for p in build(names):
+        if "--execute" in sys.argv:
+            print(f"{p}: executed in {execute(p):.0f} s", flush=True)
+        else:
+            print(p)

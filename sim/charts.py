@@ -47,6 +47,9 @@ DPI = 110
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
            "#bcbd22", "#17becf"]
 A_COLOR, B_COLOR = PALETTE[0], PALETTE[1]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "<", ">", "*"]  # series k: color, marker and line style k
+LINESTYLES = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1))]
+BEST_COLOR = "#222222"
 
 STYLE = {
     "figure.figsize": (WIDTH, 4.2),
@@ -138,6 +141,31 @@ def _yerr(mean, low, high) -> np.ndarray:
 
 
 # --- primitives --------------------------------------------------------------------------------------
+
+
+def series_style(k: int) -> dict:
+    """Color, marker and line style of series ``k``: two series never look alike, even in grey."""
+    return {"color": PALETTE[k % len(PALETTE)], "marker": MARKERS[k % len(MARKERS)],
+            "ls": LINESTYLES[k % len(LINESTYLES)]}
+
+
+def legend_outside(ax, title: str | None = None, below: bool = False, **kw):
+    """A legend beside (or below) the axes, never over the data."""
+    handles, labels = ax.get_legend_handles_labels()
+    if not handles:
+        return None
+    if below:
+        longest = max(len(str(lab)) for lab in labels)
+        ncols = 1 if longest > 15 else min(len(handles), 3)
+        return ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=ncols, title=title, **kw)
+    return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, title=title, **kw)
+
+
+def integer_axis(ax, axis: str = "x") -> None:
+    """Integer ticks only (counts, depths, positions)."""
+    from matplotlib.ticker import MaxNLocator
+
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_locator(MaxNLocator(integer=True))
 
 
 def errorbars(ax, x, mean, low, high, label: str | None = None, color=None, marker: str = "o", **kw):
@@ -259,40 +287,105 @@ def running_mean_figure(diffs, title: str = "Running mean of A - B with its 95% 
     return fig
 
 
+def _positions(values) -> tuple[np.ndarray, list[str], bool, list]:
+    """x positions of the tested values: the values themselves when they are numbers evenly spaced,
+    else 0, 1, 2 ... (a categorical axis labelled with the values: no distance suggests values
+    between the tested points that were not tested)."""
+    raw = list(dict.fromkeys(values))
+    num_vals = pd.to_numeric(pd.Series(raw), errors="coerce")
+    if num_vals.notna().all():
+        order = np.argsort(num_vals.to_numpy(float), kind="stable")
+        raw = [raw[i] for i in order]
+        v = num_vals.to_numpy(float)[order]
+        steps = np.diff(v)
+        if v.size > 2 and np.allclose(steps, steps[0]):
+            return v, [f"{x:g}" for x in v], True, raw
+    return np.arange(len(raw), dtype=float), [_tick_text(r) for r in raw], False, raw
+
+
+def _tick_text(v) -> str:
+    try:
+        return f"{float(v):g}"
+    except (TypeError, ValueError):
+        return str(v)
+
+
 def sweep_figure(table: pd.DataFrame, x: str, group: str | None = None, value: str = "mean_diff",
                  low: str = "ci_low", high: str = "ci_high", ylabel: str | None = None, title: str | None = None,
-                 ax=None, log_x: bool | None = None):
-    """Response curve: ``value`` against parameter ``x`` (one line per ``group`` value) with CI bands."""
+                 ax=None, log_x: bool | None = None, mark_best: bool = True, legend: bool = True):
+    """``value`` against parameter ``x`` with 95% CI error bars, one series per ``group`` value.
+
+    Each series has its own color, marker and line style and is shifted sideways a little
+    (so equal values never hide each other); the tested values are evenly spaced and
+    labelled (a categorical axis) unless they are numbers with equal steps; no line joins
+    tested points. The best row (column ``best``) is circled. ``log_x`` is accepted for
+    compatibility and ignored: uneven values get the categorical axis instead.
+    """
     own = ax is None
     if own:
         fig, ax = figure(1, 1, height=4.0)
     else:
         fig = ax.figure
     t = table.copy()
-    t["_x"] = pd.to_numeric(t[x], errors="coerce")
-    numeric = t["_x"].notna().all()
-    if not numeric:
-        cats = list(dict.fromkeys(t[x].astype(str)))
-        t["_x"] = t[x].astype(str).map({c: i for i, c in enumerate(cats)})
+    pos, ticks, numeric, order = _positions(t[x].tolist())
+    key = {v: i for i, v in enumerate(order)}
+    t["_x"] = [pos[key[v]] for v in t[x]]
     groups = [(None, t)] if group is None else list(t.groupby(group, sort=True))
+    step = float(np.min(np.diff(pos))) if pos.size > 1 else 1.0
+    width = 0.5 * step / max(len(groups), 1)
     for i, (g, part) in enumerate(groups):
         part = part.sort_values("_x")
-        lab = None if g is None else f"{group} = {g}"
-        band(ax, part["_x"].to_numpy(float), part[value].to_numpy(float), part[low].to_numpy(float),
-             part[high].to_numpy(float), label=lab, color=PALETTE[i % len(PALETTE)])
-    if not numeric:
-        ax.set_xticks(range(len(cats)), cats)
-    elif log_x or (log_x is None and t["_x"].min() >= 0 and t["_x"].max() > 20 * max(t["_x"][t["_x"] > 0].min(), 1)):
-        ax.set_xscale("symlog", linthresh=1)
-        vals = sorted(t["_x"].unique())
-        ax.set_xticks(vals, [f"{v:g}" for v in vals])
-    if value in ("mean_diff", "vs_best"):
+        st = series_style(i)
+        lab = None if g is None else f"{group} = {_tick_text(g)}"
+        xs = part["_x"].to_numpy(float) + (i - (len(groups) - 1) / 2) * width
+        ax.errorbar(xs, part[value].to_numpy(float), yerr=_yerr(part[value], part[low], part[high]),
+                    fmt=st["marker"], color=st["color"], label=lab, capsize=3, ms=6, lw=1.2,
+                    mfc="white" if i % 2 else st["color"])
+        if mark_best and "best" in part and part["best"].any():
+            b = part[part["best"].astype(bool)]
+            bx = xs[np.flatnonzero(part["best"].astype(bool).to_numpy())]
+            ax.scatter(bx, b[value], s=260, facecolors="none", edgecolors=BEST_COLOR, lw=1.5, zorder=5,
+                       label="best point")
+    ax.set_xticks(pos, ticks)
+    ax.set_xlim(pos.min() - 0.6 * step, pos.max() + 0.6 * step)
+    if value in ("mean_diff", "vs_best") or value.endswith("_diff"):
         ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xlabel(x)
+    ax.set_xlabel(x + ("" if numeric else " (tested values, evenly spaced)"))
     ax.set_ylabel(ylabel or f"A - B, {PTS_DEAL}")
-    ax.set_title(title or f"{value} against {x}, 95% CI bands")
-    if group is not None:
-        ax.legend()
+    ax.set_title(title or f"{value} against {x}, 95% CI")
+    ax.grid(axis="x", alpha=0)
+    if legend and (group is not None or mark_best):
+        legend_outside(ax)
+    if own:
+        fig.tight_layout()
+    return fig
+
+
+def near_best_figure(table: pd.DataFrame, keys: Sequence[str], value: str = "vs_best", low: str = "vs_best_ci_low",
+                     high: str = "vs_best_ci_high", top: int = 6, ax=None, xlabel: str | None = None,
+                     title: str | None = None):
+    """The zoomed view where the close calls are: the ``top`` rows with the highest ``mean_diff`` as a
+    forest of ``value`` (default: paired difference to the best point), each with its number and CI
+    printed beside it; the best point at 0 by definition."""
+    own = ax is None
+    if own:
+        fig, ax = figure(1, 1, height=0.45 * top + 1.4)
+    else:
+        fig = ax.figure
+    t = table.sort_values("mean_diff", ascending=False).head(top).copy()
+    if "best" in t:
+        t.loc[t["best"].astype(bool), [value, low, high]] = 0.0
+    labels = [", ".join(f"{k}={_tick_text(r[k])}" for k in keys) + ("  (best)" if r.get("best", False) else "")
+              for _, r in t.iterrows()]
+    forest(ax, labels, t[value], t[low], t[high], xlabel=xlabel or f"point - best point, {PTS_DEAL}")
+    y = np.arange(len(t))[::-1]
+    lo, hi = float(np.nanmin(t[low])), float(np.nanmax(t[high]))
+    span = max(hi - lo, 1e-9)
+    ax.set_xlim(lo - 0.1 * span, hi + 0.9 * span)
+    for yy, (_, r) in zip(y, t.iterrows()):
+        text = "best (reference)" if r.get("best", False) else f"{r[value]:+.2f} [{r[low]:+.2f}, {r[high]:+.2f}]"
+        ax.annotate(text, (hi + 0.08 * span, yy), va="center", fontsize=8.5)
+    ax.set_title(title or f"Close to the best: the top {len(t)} points, paired 95% CI")
     if own:
         fig.tight_layout()
     return fig
@@ -349,46 +442,71 @@ def distributions_figure(edges, series: dict, xlabel: str = PTS_DEAL, title: str
         if mean_ci_of and label in mean_ci_of:
             m, lo, hi = mean_ci_of[label]
             lab = f"{label}: mean {m:.1f} [{lo:.1f}, {hi:.1f}]"
-        step_hist(ax, edges, counts, label=lab, color=PALETTE[i % len(PALETTE)])
+        step_hist(ax, edges, counts, label=lab, color=PALETTE[i % len(PALETTE)], ls=LINESTYLES[i % len(LINESTYLES)])
     ax.set_xlabel(xlabel)
     ax.set_ylabel("density (share per point)" if "point" in xlabel else "density")
     ax.set_title(title)
-    ax.legend()
+    legend_outside(ax, below=True)
     if own:
         fig.tight_layout()
     return fig
 
 
 def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, ylabel: str = "share of plays",
-                  ax=None):
-    """Grouped bars of shares (columns share, ci_low, ci_high) with Wilson CI error bars."""
+                  ax=None, percent: bool = True):
+    """Grouped bars of shares (columns share, ci_low, ci_high) with Wilson CI error bars; every bar
+    has its value printed on it (with its interval when the bar is wide enough to carry it), every
+    category is drawn even when its share is 0, and the legend sits below the axes."""
     own = ax is None
     if own:
-        fig, ax = figure(1, 1, height=3.6)
+        fig, ax = figure(1, 1, height=3.8)
     else:
         fig = ax.figure
     cats = list(dict.fromkeys(table[category]))
     groups = list(dict.fromkeys(table[group]))
     w = 0.8 / max(len(groups), 1)
+    top = float(np.nanmax(table["ci_high"])) if len(table) else 1.0
     for i, g in enumerate(groups):
         part = table[table[group] == g].set_index(category).reindex(cats)
         x = np.arange(len(cats)) + (i - (len(groups) - 1) / 2) * w
-        ax.bar(x, part["share"], width=w, color=PALETTE[i % len(PALETTE)], alpha=0.85, label=str(g))
+        st = series_style(i)
+        ax.bar(x, part["share"].fillna(0.0), width=w, color=st["color"], alpha=0.85, label=str(g),
+               hatch=["", "//", "..", "xx", "\\\\", "++"][i % 6], edgecolor="white")
         ax.errorbar(x, part["share"], yerr=_yerr(part["share"], part["ci_low"], part["ci_high"]), fmt="none",
                     ecolor="black", capsize=3, lw=1)
+        for xx, (_, r) in zip(x, part.iterrows()):
+            if not math.isfinite(r["share"]):
+                continue
+            if percent:
+                text = f"{100 * r['share']:.1f}%"
+                if len(groups) <= 3:
+                    text += f"\n[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
+            else:
+                text = f"{r['share']:.3g}"
+            ax.annotate(text, (xx, max(r["ci_high"], r["share"])), xytext=(0, 2), textcoords="offset points",
+                        ha="center", va="bottom", fontsize=7)
+    ax.set_ylim(0, top * 1.25 + 1e-9)
     ax.set_xticks(range(len(cats)), cats)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
+    ax.grid(axis="x", alpha=0)
     if len(groups) > 1:
-        ax.legend(fontsize=8, ncols=2 if len(groups) > 4 else 1)
+        legend_outside(ax, below=True, fontsize=7.5)
     if own:
         fig.tight_layout()
     return fig
 
 
+def _fmt_for(vals) -> str:
+    big = np.nanmax(np.abs(vals)) if np.isfinite(vals).any() else 1.0
+    return "+.1f" if big >= 10 else ("+.2f" if big >= 1 else "+.3f")
+
+
 def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], group: str = "team",
-                    title: str = "Strategy counters per deal (team of two seats), 95% CI", ncols: int = 3):
-    """Small multiples: one panel per counter, one bar per ``group`` value, CI error bars.
+                    title: str = "Strategy counters per deal (team of two seats), 95% CI", ncols: int = 3,
+                    zero_line: bool = True):
+    """Small multiples: one panel per counter, one bar per ``group`` value, CI error bars, each
+    bar's value and interval printed on it (typically A - B differences: the quantity compared).
 
     ``table`` has columns ``group``, metric, ``metric_low``, ``metric_high``; ``metrics``
     is [(column, axis label with unit)]."""
@@ -400,9 +518,21 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
     short = [lab if len(lab) <= 16 else lab[:15] + "…" for lab in labels]
     for ax, (col, ylabel) in zip(axes, metrics):
         x = np.arange(len(labels))
-        ax.bar(x, table[col], color=[PALETTE[i % len(PALETTE)] for i in range(len(labels))], alpha=0.8)
-        ax.errorbar(x, table[col], yerr=_yerr(table[col], table[f"{col}_low"], table[f"{col}_high"]), fmt="none",
+        vals = table[col].to_numpy(float)
+        ax.bar(x, vals, color=[PALETTE[i % len(PALETTE)] for i in range(len(labels))], alpha=0.8)
+        ax.errorbar(x, vals, yerr=_yerr(table[col], table[f"{col}_low"], table[f"{col}_high"]), fmt="none",
                     ecolor="black", capsize=3, lw=1)
+        if zero_line:
+            ax.axhline(0, color="grey", lw=0.8)
+        fmt = _fmt_for(vals)
+        for xx, m, lo, hi in zip(x, vals, table[f"{col}_low"], table[f"{col}_high"]):
+            if math.isfinite(m):
+                ax.annotate(f"{m:{fmt}}\n[{lo:{fmt}}, {hi:{fmt}}]", (xx, m), xytext=(0, 3 if m >= 0 else -3),
+                            textcoords="offset points", ha="center", va="bottom" if m >= 0 else "top", fontsize=7)
+        lo_all = np.nanmin(np.minimum(vals, table[f"{col}_low"].to_numpy(float)))
+        hi_all = np.nanmax(np.maximum(vals, table[f"{col}_high"].to_numpy(float)))
+        span = max(hi_all - min(lo_all, 0), max(hi_all, 0) - lo_all, 1e-9)
+        ax.set_ylim(min(lo_all, 0) - 0.25 * span * (lo_all < 0), max(hi_all, 0) + 0.3 * span)
         ax.set_xticks(x, short, rotation=20 if len(labels) > 2 else 0, ha="right" if len(labels) > 2 else "center",
                       fontsize=8)
         ax.set_ylabel(ylabel, fontsize=8.5)
@@ -416,5 +546,6 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
 
 __all__ = ["use_style", "style", "figure", "save", "mean_ci", "moments_ci", "wilson", "errorbars",
            "band", "forest", "step_hist", "hist_summary", "match_figure", "running_mean_figure", "sweep_figure",
+           "near_best_figure", "series_style", "legend_outside", "integer_axis", "MARKERS", "LINESTYLES",
            "crosstable_figure", "ranking_figure", "distributions_figure", "shares_figure", "counters_figure",
            "PTS_DEAL", "PTS_GAME"]

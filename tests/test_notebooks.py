@@ -1,11 +1,14 @@
 """Execute every notebook top to bottom with a small deal count (RUMMY_DEALS) and fail on any error.
 
-The notebooks are built from notebooks/build_notebooks.py; the test also checks that the committed
-.ipynb files are what the builder writes (so the two never drift apart).
+The notebooks are built from notebooks/build_notebooks.py and committed executed (``make notebooks``);
+the test checks that the committed cell sources are what the builder writes (outputs are not compared;
+the run-time cell is the one cell whose text ``make notebooks`` fills in), and that every notebook ends
+with an Answer section whose sentences come out of the computation, with intervals.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -15,10 +18,10 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = ["01_quickstart", "02_deep_discards", "03_jokers_and_fours", "04_expected_scores", "05_tournament"]
-SMALL = {"01_quickstart": 2000, "02_deep_discards": 1000, "03_jokers_and_fours": 1000,
-         "04_expected_scores": 2000, "05_tournament": 1000}
-FIGURES = {"01_quickstart": 3, "02_deep_discards": 4, "03_jokers_and_fours": 2, "04_expected_scores": 3,
-           "05_tournament": 3}
+SMALL = {"01_quickstart": 1500, "02_deep_discards": 600, "03_jokers_and_fours": 800,
+         "04_expected_scores": 1500, "05_tournament": 600}
+FIGURES = {"01_quickstart": 3, "02_deep_discards": 3, "03_jokers_and_fours": 2, "04_expected_scores": 3,
+           "05_tournament": 4}
 CELL_TIMEOUT = 240
 
 
@@ -31,9 +34,35 @@ def test_every_notebook_is_listed_and_built():
     assert sorted(mod.NOTEBOOKS) == NOTEBOOKS
     for name, cells in mod.NOTEBOOKS.items():
         nb = nbformat.read(NB_DIR / f"{name}.ipynb", as_version=4)
-        assert [c.source for c in nb.cells] == [src for _, src in cells], f"{name}.ipynb is stale: rebuild it"
-        text = "\n".join(src for _, src in cells)
+        committed = [c.source for c in nb.cells]
+        built = [src for _, src in cells]
+        assert len(committed) == len(built), f"{name}.ipynb is stale: rebuild it (make notebooks)"
+        for k, (have, want) in enumerate(zip(committed, built)):
+            if want == mod.RUNTIME:  # the one cell make notebooks fills in with the measured run time
+                assert have.startswith(mod.RUNTIME_PREFIX), f"{name}.ipynb cell {k}: run-time cell changed"
+            else:
+                assert have == want, f"{name}.ipynb cell {k} is stale: rebuild it (make notebooks)"
+        text = "\n".join(built)
         assert "RUMMY_DEALS" in text and "SEED = " in text and "rummy-sim" in text
+        assert cells[-2] == ("md", "## Answer") and "answer(" in cells[-1][1], f"{name}: no Answer section at the end"
+        assert "estimate(" in text and ("chunk_bar(" in text or "tqdm" in text), f"{name}: no estimate/progress"
+
+
+def test_committed_notebooks_are_executed_with_answers():
+    """Opened without running anything, every notebook shows its charts and its Answer sentences."""
+    for name in NOTEBOOKS:
+        nb = nbformat.read(NB_DIR / f"{name}.ipynb", as_version=4)
+        assert not nb.cells[1].source.startswith("**Run time:** not executed"), f"{name} was committed unexecuted"
+        outs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+        assert not [o for o in outs if o.output_type == "error"], f"{name}: committed with an error"
+        assert sum("image/png" in o.get("data", {}) for o in outs) == FIGURES[name]
+        assert _answer_text(nb), f"{name}: the Answer cell has no output"
+
+
+def _answer_text(nb) -> str:
+    """The Markdown the last code cell (the Answer) displayed."""
+    last = [c for c in nb.cells if c.cell_type == "code"][-1]
+    return "".join(o.get("data", {}).get("text/markdown", "") for o in last.get("outputs", []))
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -50,3 +79,7 @@ def test_notebook_runs(name, monkeypatch, tmp_path):
     images = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code"
                  for o in c.get("outputs", []))
     assert images == FIGURES[name], f"{name}: {images} charts shown, expected {FIGURES[name]}"
+    answer = _answer_text(nb)
+    # sentences built from the numbers: at least one estimate with its interval "x [lo, hi]", no NaN
+    assert re.search(r"[+-]?\d+\.\d \[[+-]?\d+\.\d+, [+-]?\d+\.\d+\]", answer), f"{name}: {answer!r}"
+    assert not re.search(r"\bnan\b|n/a", answer.lower()), f"{name}: the answer has a missing number: {answer!r}"

@@ -10,12 +10,14 @@ import pytest
 
 from sim.cli import main
 from sim.match import play_match
+from sim import stats
 from sim.report import collect, reproduce_command, write_report
+from sim.report.sections import DistributionsSection
 from sim.sweep import play_sweep
 from sim.tournament import play_tournament
 
 SECTIONS = ["## How it was made", "## Summary with confidence intervals", "## Score distributions",
-            "## End reasons, deal length, dealer effect", "## Strategy counters", "## Files"]
+            "## End reasons, deal length, dealer position", "## Strategy counters", "## Files"]
 COMMON_PNG = ["summary.png", "scores.png", "ends.png", "counters.png", "max_depth.png"]
 COMMON_CSV = ["summary.csv", "distributions.csv", "end_reasons.csv", "dealer_effect.csv", "counters.csv",
               "max_depth.csv"]
@@ -66,7 +68,7 @@ def test_match_report(match_file, tmp_path):
     summary = pd.read_csv(out / "summary.csv")
     assert {"mean_diff", "ci_low", "ci_high"} <= set(summary.columns)
     counters = pd.read_csv(out / "counters.csv")
-    assert set(counters["side"]) == {"A", "B"}
+    assert set(counters["side"]) == {"A", "B", "A - B"}
     for c in ("takes", "fours_melded", "joker_fours_melded", "hand_points", "depth_per_take"):
         assert {c, f"{c}_low", f"{c}_high"} <= set(counters.columns)
     dist = pd.read_csv(out / "distributions.csv")
@@ -86,6 +88,17 @@ def test_report_numbers_match_the_run(match_file):
     assert ct[ct["side"] == "A"]["takes"].iloc[0] == pytest.approx(a.mean())
     assert ct[ct["side"] == "A"]["total"].iloc[0] == pytest.approx(plays["a_total"].mean())
     assert ct[ct["side"] == "A"]["turns"].iloc[0] == pytest.approx(plays["turns"].mean())
+    b = plays.apply(lambda r: r[f"takes_s{1 - r['a_team']}"] + r[f"takes_s{3 - r['a_team']}"], axis=1)
+    per_set = pd.DataFrame({"deal": plays["deal"], "d": a - b}).groupby("deal")["d"].mean()
+    d = ct[ct["side"] == "A - B"].iloc[0]  # issue 13: counters as paired A - B differences with their CI
+    assert d["takes"] == pytest.approx(per_set.mean())
+    half = d["takes_high"] - d["takes"]
+    assert half == pytest.approx(stats.t_bounds(0.0, per_set.std(ddof=1) / len(per_set) ** 0.5,
+                                                len(per_set) - 1)[1])
+    zeros = DistributionsSection.zero_table(col).iloc[0]
+    diffs = (plays.groupby("deal")["a_total"].mean() - plays.groupby("deal")["b_total"].mean())
+    assert zeros["zero"] == int((diffs == 0).sum()) and zeros["deal_sets"] == len(diffs)
+    assert 0 <= zeros["mirror"] <= zeros["zero"]
     hists = col.part("distributions").hists
     assert int(hists[("deal score", 0, "A")].sum()) == len(plays)
     ends = col.part("ends")

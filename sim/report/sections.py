@@ -95,6 +95,29 @@ def count_word(n: int) -> str:
     return _COUNT_WORDS.get(n, str(n))
 
 
+def variance_sentence(r) -> str:
+    """What duplication bought, as measured (never the claim that card luck cancels)."""
+    vr = r["variance_reduction"]
+    if not math.isfinite(vr):
+        return ""
+    text = (f"Playing every deal in all its rotations made the variance of the estimate {vr:.2f}x smaller than "
+            f"independent plays would (unpaired CI {ci(r['mean_diff'], r['unpaired_ci_low'], r['unpaired_ci_high'])}")
+    if vr < 1.2:
+        return text + "): a small gain, because the same cards soon lead to different deals once the two " \
+                      "teams choose differently, so little of the card luck cancels."
+    return text + "): part of the card luck cancels, measured, not assumed."
+
+
+def sprt_caveat(sprt: dict) -> str:
+    """After an SPRT stop the fixed-sample CI and p-value ignore the stopping rule."""
+    n = sprt.get("deal_sets")
+    where = f" after {n:,} deal sets" if isinstance(n, int) else ""
+    return (f"The run stopped early{where} because Wald's sequential test decided ({sprt.get('decision', '?')}). "
+            "The confidence interval and p-value above are fixed-sample statistics: they do not account for the "
+            "early stop (stopping when the estimate looks decisive makes them somewhat optimistic); the test's own "
+            "error rates (alpha, beta) are the guarantee.")
+
+
 # --- summary ------------------------------------------------------------------------------------------
 
 
@@ -129,9 +152,9 @@ class SummarySection(Section):
         dpg = col.exp.rules.deals_per_game
         doc.p(f"**{r['a']}** scores **{ci(r['mean_diff'], r['ci_low'], r['ci_high'])}** points per deal more than "
               f"**{r['b']}** (p {short_p(r['p_value'])}); it wins {100 * r['game_win_rate']:.1f}% of the "
-              f"{count_word(dpg)}-deal games. Duplicate deals cut the variance {r['variance_reduction']:.2f}x "
-              f"against independent plays (unpaired CI "
-              f"{ci(r['mean_diff'], r['unpaired_ci_low'], r['unpaired_ci_high'])}).")
+              f"{count_word(dpg)}-deal games. {variance_sentence(r)}")
+        if col.meta.get("stopped_by") == "sprt":
+            doc.p(sprt_caveat(col.meta.get("sprt") or {}))
         charts.save(charts.match_figure(r), out / "summary.png")
         doc.img("summary.png", "A - B points per deal with paired and unpaired 95% CIs; game win rate")
 
@@ -156,19 +179,17 @@ class SummarySection(Section):
         doc.table(view, "Every grid point: against the opponent and against the best point (points per deal)",
                   "sweep_table.csv")
         x, group = sweep_axes(exp)
-        fig, axes = charts.figure(1, 2, height=4.2)
-        charts.sweep_figure(t, x, group, ax=axes[0], title=f"A - B against {t['opponent'].iloc[0]}")
-        vb = t.copy()
-        for c in ("vs_best", "vs_best_ci_low", "vs_best_ci_high"):
-            vb[c] = vb[c].fillna(0.0)
-        charts.sweep_figure(vb, x, group, value="vs_best", low="vs_best_ci_low", high="vs_best_ci_high",
-                            ax=axes[1], ylabel=f"point - best point, {charts.PTS_DEAL}",
-                            title="Paired difference to the best point")
+        fig, axes = charts.figure(1, 2, height=4.6, width=14.0, gridspec_kw={"width_ratios": [1.2, 1]})
+        charts.sweep_figure(t, x, group, ax=axes[0], title=f"A - B against {t['opponent'].iloc[0]} (best circled)")
+        charts.near_best_figure(t, keys, top=min(6, len(t)), ax=axes[1],
+                                title="Zoom: the points closest to the best, paired on the same deals")
         fig.tight_layout()
         charts.save(fig, out / "sweep.png")
         half = float(np.nanmax((t["ci_high"] - t["ci_low"]) / 2))
-        doc.p(f"The 95% CI bands are drawn on every curve; the widest is +/- {half:.2f} points per deal, so at this "
-              "many deals they can be thinner than the lines (the tables give every interval).")
+        doc.p(f"Left: every grid point against the opponent, with 95% CI error bars (the widest is +/- {half:.2f} "
+              "points per deal, so at this many deals most bars are shorter than the markers); the tested values "
+              "are evenly spaced on the axis, whatever their numeric distance, and no line joins them. Right: the "
+              "close calls, each point minus the best one, paired on the same deals, with its interval printed.")
         doc.img("sweep.png", "Response curve with 95% CI bands and paired difference to the best point")
 
     @staticmethod
@@ -204,6 +225,20 @@ class Distributions:
     hists: dict = field(default_factory=dict)
     turns: dict = field(default_factory=dict)
     moments: dict = field(default_factory=dict)
+    zeros: dict = field(default_factory=dict)  # pairing -> [deal sets, A - B exactly 0, of those mirror plays]
+
+
+def _mirror_sets(rotation: np.ndarray, a: np.ndarray, b: np.ndarray, n: int) -> int:
+    """Deal sets whose plays are a mirror image of themselves: the (A, B) scores of its rotations are
+    the (B, A) scores of its rotations (with identical partners, each team's score in one seating is
+    the other's in the swapped seating), i.e. both sides made the same moves on those cards."""
+    rots = int(rotation.max()) + 1 if rotation.size else 0
+    if rots < 2 or a.size != rots * n:
+        return 0
+    a2, b2 = a.reshape(rots, n).astype(float).T, b.reshape(rots, n).astype(float).T  # (sets, rotations)
+    z = np.sort(a2 + 1j * b2, axis=1)  # complex numbers sort by real part, then imaginary part
+    w = np.sort(b2 + 1j * a2, axis=1)
+    return int((z == w).all(axis=1).sum())
 
 
 EDGES = {"deal score": SCORE_EDGES, "deal-set A - B": DIFF_EDGES, "game score": GAME_EDGES,
@@ -234,6 +269,10 @@ class DistributionsSection(Section):
             diffs = (ps["A_total"] - ps["B_total"]).to_numpy(float)
             add_hist(acc, ("deal-set A - B", int(p), "diff"), diffs, DIFF_EDGES)
             rows = pairing == p
+            z = acc.zeros.setdefault(int(p), [0, 0, 0])
+            z[0] += diffs.size
+            z[1] += int((diffs == 0).sum())
+            z[2] += _mirror_sets(frame["rotation"].to_numpy()[rows], a_total[rows], b_total[rows], diffs.size)
             add_hist(acc, ("deal score", int(p), "A"), a_total[rows], SCORE_EDGES)
             add_hist(acc, ("deal score", int(p), "B"), b_total[rows], SCORE_EDGES)
             add_hist(acc, ("deal length (turns)", int(p), ""), turns[rows], TURN_EDGES)
@@ -242,6 +281,16 @@ class DistributionsSection(Section):
         for p, g in games[games["complete"]].groupby("pairing", observed=True):
             add_hist(acc, ("game score", int(p), "A"), g["a_total"].to_numpy(), GAME_EDGES)
             add_hist(acc, ("game score", int(p), "B"), g["b_total"].to_numpy(), GAME_EDGES)
+
+    @staticmethod
+    def zero_table(col: Collected) -> pd.DataFrame:
+        """Per pairing: deal sets, the share with A - B exactly 0 and the share of those that are mirror plays."""
+        rows = []
+        for p, (n, z, m) in sorted(col.part("distributions").zeros.items()):
+            rows.append({"pairing": p, "match": match_label(col, p), "deal_sets": n, "zero": z,
+                         "zero_share": z / n if n else math.nan, "mirror": m,
+                         "mirror_share_of_zeros": m / z if z else math.nan})
+        return pd.DataFrame(rows)
 
     @staticmethod
     def table(col: Collected) -> pd.DataFrame:
@@ -275,6 +324,17 @@ class DistributionsSection(Section):
         shown = shown_pairings(col)
         if len(shown) < len(col.exp.pairings):
             doc.p("The figure shows the best, the median and the worst grid point; the table has all.")
+        zeros = self.zero_table(col)
+        zeros.to_csv(out / "zero_differences.csv", index=False)
+        big = zeros[zeros["zero_share"] >= 0.005]
+        if len(big):
+            r = big.sort_values("zero_share").iloc[-1]
+            doc.p(f"A - B per deal set is *exactly* 0 in up to {100 * r['zero_share']:.1f}% of the deal sets "
+                  f"({r['match']}); in {100 * r['mirror_share_of_zeros']:.1f}% of those the rotations are mirror "
+                  "images (each team's score in one rotation is the other's in the next): both teams made the "
+                  "same moves on those cards. Those deal sets are left out of the A - B histogram (which would "
+                  "otherwise show them as a spike at 0) and their share is given in its legend; every pairing's "
+                  "count is in `zero_differences.csv`. The means and intervals include them.")
         self._figure(col, shown, out)
         doc.img("scores.png", "Score distributions")
 
@@ -283,7 +343,7 @@ class DistributionsSection(Section):
         hists = col.part("distributions").hists
         s = col.summary
         dpg = col.exp.rules.deals_per_game
-        fig, axes = charts.figure(1, 3, height=4.2, width=13.0)
+        fig, axes = charts.figure(1, 3, height=4.6, width=14.0)
         for k, p in enumerate(shown):
             color = charts.PALETTE[k * 2 % len(charts.PALETTE)]
             series = {f"A {pair_label(col, p, 'A')}": hists[("deal score", p, "A")]}
@@ -291,26 +351,34 @@ class DistributionsSection(Section):
                 series[f"B {pair_label(col, p, 'B')}"] = hists[("deal score", p, "B")]
             for i, (lab, counts) in enumerate(series.items()):
                 charts.step_hist(axes[0], SCORE_EDGES, counts, label=lab[:40],
-                                 color=charts.PALETTE[(k * 2 + i) % len(charts.PALETTE)])
+                                 color=charts.PALETTE[(k * 2 + i) % len(charts.PALETTE)],
+                                 ls=charts.LINESTYLES[(k + i) % len(charts.LINESTYLES)])
             m, lo, hi = s.loc[p, "mean_diff"], s.loc[p, "ci_low"], s.loc[p, "ci_high"]
-            charts.step_hist(axes[1], DIFF_EDGES, hists[("deal-set A - B", p, "diff")],
-                             label=f"{pair_label(col, p, 'A')[:32]}: mean {m:+.1f} [{lo:+.1f}, {hi:+.1f}]", color=color)
+            counts = hists[("deal-set A - B", p, "diff")].astype(float).copy()
+            n_sets, n_zero, _ = col.part("distributions").zeros.get(p, (counts.sum(), 0, 0))
+            zero_bin = int(np.searchsorted(DIFF_EDGES, 0, side="right") - 1)
+            counts[zero_bin] -= n_zero
+            y = counts / (n_sets * np.diff(DIFF_EDGES)) if n_sets else counts
+            zero_text = f"; exactly 0 in {100 * n_zero / n_sets:.1f}% (left out)" if n_zero and n_sets else ""
+            axes[1].stairs(y, DIFF_EDGES, color=color, lw=1.5, ls=charts.LINESTYLES[k % len(charts.LINESTYLES)],
+                           label=f"{pair_label(col, p, 'A')[:32]}: mean {m:+.1f} [{lo:+.1f}, {hi:+.1f}]{zero_text}")
             if ("game score", p, "A") in hists:
                 charts.step_hist(axes[2], GAME_EDGES, hists[("game score", p, "A")],
-                                 label=f"A {pair_label(col, p, 'A')}"[:40], color=color)
+                                 label=f"A {pair_label(col, p, 'A')}"[:40], color=color,
+                                 ls=charts.LINESTYLES[k % len(charts.LINESTYLES)])
                 if len(shown) == 1:
                     charts.step_hist(axes[2], GAME_EDGES, hists[("game score", p, "B")],
                                      label=f"B {pair_label(col, p, 'B')}"[:40], color=charts.PALETTE[1])
         side = col.exp.game_spec.schema.side_word.capitalize()
         axes[0].set(title=f"{side} score per deal", xlabel=charts.PTS_DEAL, ylabel="density (share per point)",
                     xlim=(-250, 600))
-        axes[1].set(title="A - B per deal set (mean, 95% CI)", xlabel=f"A - B, {charts.PTS_DEAL}",
+        axes[1].set(title="A - B per deal set (exact zeros left out)", xlabel=f"A - B, {charts.PTS_DEAL}",
                     ylabel="density (share per point)", xlim=(-500, 600))
         axes[1].axvline(0, color="grey", lw=0.8)
         axes[2].set(title=f"{side} score per game ({dpg} deals)", xlabel=f"points per game ({dpg} deals)",
                     ylabel="density (share per point)", xlim=(-400, 1000))
         for ax in axes:
-            ax.legend(fontsize=7.5, loc="upper left")
+            charts.legend_outside(ax, below=True, fontsize=7)
         fig.tight_layout()
         charts.save(fig, out / "scores.png")
 
@@ -374,7 +442,7 @@ class EndsSection(Section):
     def _figure(col: Collected, ends: pd.DataFrame, out: Path) -> None:
         dist = col.part("distributions")
         shown = shown_pairings(col)
-        fig, axes = charts.figure(1, 2, height=3.8)
+        fig, axes = charts.figure(1, 2, height=4.6, width=13.0)
         t = ends[ends["pairing"].isin(shown)].copy()
         t["match"] = t["match"].str.slice(0, 45)
         charts.shares_figure(t, "end", "match", "End reason, share of plays (95% Wilson CI)", ax=axes[0])
@@ -384,10 +452,11 @@ class EndsSection(Section):
             counts = dist.hists[("deal length (turns)", p, "")]
             top = max(top, TURN_EDGES[min(np.nonzero(counts)[0].max() + 2, TURN_EDGES.size - 1)])
             charts.step_hist(axes[1], TURN_EDGES, counts, color=charts.PALETTE[k],
+                             ls=charts.LINESTYLES[k % len(charts.LINESTYLES)],
                              label=f"{match_label(col, p)[:40]}: mean {m:.1f} [{lo:.1f}, {hi:.1f}]")
         axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seats)",
                     ylabel="density (share per turn)", xlim=(0, top))
-        axes[1].legend(fontsize=7.5, loc="upper left")
+        charts.legend_outside(axes[1], below=True, fontsize=7)
         fig.tight_layout()
         charts.save(fig, out / "ends.png")
 

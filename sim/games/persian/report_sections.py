@@ -5,7 +5,8 @@ which is A's in a play). On top of the generic report:
 
 * ``DealerEffectSection`` joins the end-reasons section: the dealing team's score minus
   the other team's (dealer seat ``% 2`` is the dealing team), per deal set - both teams
-  deal in one rotation each, so the strategies cancel;
+  deal in one rotation each: the strategies' interaction with the dealer position, not a property
+  of the game;
 * ``CountersSection`` ("Strategy counters"): every strategy counter per team (the sum
   of its two seats; the max for ``max_depth``, shown as ``deepest_take``), ``took`` (a
   take in the deal), ``went_out`` (``out_seat % 2`` is the team), the score parts and
@@ -43,7 +44,13 @@ FIGURE_METRICS = [("took", "share of deals with a take"), ("takes", "takes per d
                   ("hand", f"hand penalty, {charts.PTS_DEAL}"), ("fours_melded", "fours per deal"),
                   ("joker_fours_melded", "joker fours per deal"), ("layoff_points_on_opponents", charts.PTS_DEAL),
                   ("discards_fed", "discards taken next, per deal")]
-SWEEP_METRICS = ("took", "takes", "depth_per_take", "table", "hand", "discards_fed")
+SWEEP_METRICS = ("took", "takes", "cards_taken", "table", "hand", "discards_fed")
+# the A - B figures: every metric whose difference has an interval (depth per take is a ratio: A and B rows only)
+DIFF_METRICS = [("took", "share of deals with a take"), ("takes", "takes per deal"),
+                ("cards_taken", "cards taken per deal"), ("table", charts.PTS_DEAL),
+                ("hand", f"hand penalty, {charts.PTS_DEAL}"), ("fours_melded", "fours per deal"),
+                ("joker_fours_melded", "joker fours per deal"), ("layoff_points_on_opponents", charts.PTS_DEAL),
+                ("discards_fed", "discards taken next, per deal")]
 
 
 def _seat_columns(frame: pd.DataFrame, name: str) -> np.ndarray:
@@ -85,7 +92,7 @@ class DealerEffectSection(Section):
     """The dealing team's score minus the other team's, per deal set (joins the end-reasons section)."""
 
     key = "dealer"
-    heading = "dealer effect"
+    heading = "dealer position"
     joins = "ends"
 
     def start(self, col: Collected) -> dict:
@@ -116,8 +123,10 @@ class DealerEffectSection(Section):
         doc.table(pd.DataFrame({"match": dealer["match"], "deal sets": dealer["deal_sets"].map("{:,}".format),
                                 "dealer's team - other team, pts/deal [95% CI]": [
                                     ci(r.dealer_team_minus_other, r.ci_low, r.ci_high) for r in dealer.itertuples()]}),
-                  "Dealer effect: the dealing team's score minus the other team's, per deal set (both teams deal in "
-                  "one rotation each, so strategies cancel)", "dealer_effect.csv")
+                  "Dealer position: the dealing team's score minus the other team's, per deal set", "dealer_effect.csv")
+        doc.p("Each team deals in one rotation of every deal set, so this is not an advantage of one team: it "
+              "is how these strategies' results depend on the dealer position (their interaction with it) on "
+              "these deals, not a property of the game. Other strategies can show another value, or none.")
 
 
 # --- strategy counters ----------------------------------------------------------------------------------
@@ -154,6 +163,9 @@ class CountersSection(Section):
         for p in np.unique(pairing):
             ps = per_set[set_pairing == p]
             rows = pairing == p
+            diff = (ps[[f"A_{m}" for m in METRICS]].to_numpy(float) - ps[[f"B_{m}" for m in METRICS]].to_numpy(float))
+            add_moments(acc.mom.setdefault((int(p), "A - B"), [0.0, np.zeros(len(METRICS)), np.zeros(len(METRICS))]),
+                        diff)
             for side, (first, second) in (("A", seats[:2]), ("B", seats[2:])):
                 key = (int(p), side)
                 x = ps[[f"{side}_{m}" for m in METRICS]].to_numpy(float)
@@ -174,13 +186,18 @@ class CountersSection(Section):
         rows = []
         for (p, side), (n, s, q) in sorted(acc.mom.items()):
             i, j = col.exp.pairings[p]
-            row = {"pairing": p, "side": side, "team": labels[i if side == "A" else j],
-                   "opponent": labels[j if side == "A" else i], "deal_sets": int(n)}
+            row = {"pairing": p, "side": side, "team": labels[j if side == "B" else i],
+                   "opponent": labels[i if side == "B" else j], "deal_sets": int(n)}
             for k, name in enumerate(METRICS):
                 m, lo, hi = charts.moments_ci(n, s[k], q[k])
                 name = "deepest_take" if name == "max_depth" else name  # max_depth is also a strategy parameter
                 row[name], row[f"{name}_low"], row[f"{name}_high"] = m, lo, hi
-            row.update(_depth_per_take(n, s, q, acc.depth_cross[(p, side)]))
+            if side == "A - B":
+                # a difference of two ratios: no delta-method interval kept for it (NaN), see the A and B rows
+                row.update({"depth_per_take": math.nan, "depth_per_take_low": math.nan,
+                            "depth_per_take_high": math.nan})
+            else:
+                row.update(_depth_per_take(n, s, q, acc.depth_cross[(p, side)]))
             rows.append(row)
         return pd.DataFrame(rows)
 
@@ -199,7 +216,8 @@ class CountersSection(Section):
         doc.h(2, self.heading)
         doc.p("Per deal and team (both seats added; `took`: share of deals with at least one pile take; "
               "`depth_per_take`: mean depth of a take, a ratio with a delta-method CI). Means over deal sets with "
-              "95% CIs.")
+              "95% CIs; the rows marked `A - B` are the paired differences of the two teams on the same deal sets "
+              "(what the figure shows; the ratio `depth_per_take` has no paired interval, compare its A and B rows).")
         ct = self.table(col)
         ct.to_csv(out / "counters.csv", index=False)
         cols = {"team": ct["team"], "side": ct["side"], "vs": ct["opponent"]}
@@ -214,9 +232,15 @@ class CountersSection(Section):
         else:
             shown = shown_pairings(col)
             t = ct[ct["pairing"].isin(shown)].copy()
-            t["team"] = [f"{r.team} ({r.side})" if len(shown) == 1 else f"{r.team} vs {r.opponent}"
-                         for r in t.itertuples()]
-            charts.save(charts.counters_figure(t, FIGURE_METRICS), out / "counters.png")
+            if len(shown) == 1:
+                t["team"] = [f"{r.team} (A)" if r.side == "A" else f"{r.team} (B)" if r.side == "B" else "A - B"
+                             for r in t.itertuples()]
+                title = "Strategy counters per deal: A, B and the paired difference A - B (team of two seats), 95% CI"
+            else:
+                t = t[t["side"] == "A - B"]
+                t["team"] = [f"{r.team} - {r.opponent}" for r in t.itertuples()]
+                title = "Strategy counters per deal, A - B paired on the same deals (team of two seats), 95% CI"
+            charts.save(charts.counters_figure(t, DIFF_METRICS, title=title), out / "counters.png")
         doc.img("counters.png", "Strategy counters with 95% CIs")
         _depth_figure(col, md, out)
         doc.img("max_depth.png", "Distribution of the deepest take per seat and deal")
@@ -239,45 +263,60 @@ def _depth_per_take(n: float, s: np.ndarray, q: np.ndarray, cross: float) -> dic
 
 
 def _sweep_counters_figure(col: Collected, ct: pd.DataFrame, out: Path) -> None:
-    """Counters of the swept team against the grid parameter, with 95% CI bands."""
+    """Counters against the grid as A - B (the swept team minus the opponent, paired on the same deal
+    sets, so both teams' play enters), 95% CI error bars, categorical axis, series told apart by
+    color, marker and offset."""
     from sim.sweep import sweep_table
 
     exp = col.exp
     keys = [k for k, _ in exp.vary]
     x, group = sweep_axes(exp)
-    a = ct[ct["side"] == "A"].sort_values("pairing").reset_index(drop=True)
+    d = ct[ct["side"] == "A - B"].sort_values("pairing").reset_index(drop=True)
     grid = sweep_table(col.result)[keys].reset_index(drop=True)
-    t = pd.concat([grid, a], axis=1)
-    show = [m for m in FIGURE_METRICS if m[0] in SWEEP_METRICS]
-    fig, axes = charts.figure(2, 3, height=7.8, width=13.0)
-    for ax, (name, unit) in zip(axes.ravel(), show):
+    t = pd.concat([grid, d], axis=1)
+    show = [m for m in DIFF_METRICS if m[0] in SWEEP_METRICS]
+    fig, axes = charts.figure(2, 3, height=7.8, width=14.0)
+    for k, (ax, (name, unit)) in enumerate(zip(axes.ravel(), show)):
         charts.sweep_figure(t, x, group, value=name, low=f"{name}_low", high=f"{name}_high", ax=ax,
-                            ylabel=unit, title=f"{name.replace('_', ' ')} (swept team)")
-        if ax is not axes.ravel()[0] and ax.get_legend():
-            ax.get_legend().remove()
-    fig.suptitle("Counters of the swept strategy per deal against the grid, 95% CI bands", fontweight="bold")
+                            ylabel=f"A - B, {unit}", title=f"{name.replace('_', ' ')}: A - B", mark_best=False,
+                            legend=k == 2)
+        ax.axhline(0, color="grey", lw=0.8)
+    fig.suptitle(f"Swept team minus {ct[ct['side'] == 'B']['team'].iloc[0]} per deal, paired on the same deals, "
+                 "95% CI", fontweight="bold")
     fig.tight_layout()
     charts.save(fig, out / "counters.png")
 
 
 def _depth_figure(col: Collected, md: pd.DataFrame, out: Path) -> None:
-    """Share of seat-deals by deepest take (log scale), Wilson bands."""
+    """Share of seat-deals by deepest take, "no take" included (its own category left of depth 0),
+    Wilson 95% intervals, log scale; series told apart by color, marker and offset."""
     keys = sorted(col.part("counters").maxdepth)
-    fig, ax = charts.figure(1, 1, height=3.6)
+    fig, ax = charts.figure(1, 1, height=4.0, width=11.0)
     deepest = 0
     shown = shown_pairings(col)
     pick = keys[:6] if col.exp.kind == "tournament" else [(p, "A") for p in shown] + [(shown[0], "B")]
     for k, c in enumerate([md.columns[keys.index(key)] for key in pick]):
         counts = md[c].to_numpy(float)
+        total = int(counts.sum())
+        if not total:
+            continue
+        st = charts.series_style(k)
+        w = np.array([charts.wilson(int(x), total) if x > 0 else (np.nan,) * 3 for x in counts])
+        xs = np.concatenate([[-2.0], np.arange(0, MAX_DEPTH + 1)]) + (k - (len(pick) - 1) / 2) * 0.12
+        keep = counts > 0
+        ax.errorbar(xs[keep], w[keep, 0], yerr=charts._yerr(w[keep, 0], w[keep, 1], w[keep, 2]), fmt=st["marker"],
+                    color=st["color"], ms=4.5, lw=1.0, capsize=2, label=c[:50], mfc="white" if k % 2 else st["color"])
         took = counts[1:]
         if took.sum():
-            w = np.array([charts.wilson(int(x), int(counts.sum())) if x > 0 else (np.nan,) * 3 for x in took])
-            charts.band(ax, np.arange(0, MAX_DEPTH + 1), w[:, 0], w[:, 1], w[:, 2], label=c[:45],
-                        color=charts.PALETTE[k])
             deepest = max(deepest, int(np.nonzero(took)[0].max()))
-    ax.set(yscale="log", xlim=(-0.5, deepest + 1.5), xlabel="deepest take of the seat in the deal (0 = top card)",
-           ylabel="share of seat-deals", title="How deep seats take (deepest take per seat and deal), 95% Wilson bands")
-    ax.legend(fontsize=7.5)
+    ax.axvline(-1.0, color="grey", lw=0.8)
+    ticks = [-2] + list(range(0, deepest + 1, 1 if deepest <= 20 else 2))
+    ax.set_xticks(ticks, ["no take"] + [str(t) for t in ticks[1:]])
+    ax.set(yscale="log", xlim=(-2.7, deepest + 0.7), xlabel="deepest take of the seat in the deal (0 = top card)",
+           ylabel="share of seat-deals", title="How deep seats take (deepest take per seat and deal, 'no take' "
+           "included), 95% Wilson CI")
+    ax.grid(axis="x", alpha=0)
+    charts.legend_outside(ax, below=True, fontsize=7.5)
     fig.tight_layout()
     charts.save(fig, out / "max_depth.png")
 
