@@ -65,13 +65,13 @@ NOTEBOOKS["01_quickstart"] = [
 teams swapping seat pairs (RULES.md P2, docs/results.md). The unit of analysis is the *deal set* (one
 deal index, both rotations). The **Answer** at the end gives the result in sentences built from the numbers.
 
-""" + rerun("01_quickstart", 60_000) + """
+""" + rerun("01_quickstart", 40_000) + """
 
 Seed **2026**. The same match from the command line:
 `rummy-sim match expert greedy --deals $RUMMY_DEALS --seed 2026 --out match.parquet`, then
 `rummy-sim report match.parquet --out reports/quickstart/`."""),
     ("md", RUNTIME),
-    ("code", setup(60_000, 2026)),
+    ("code", setup(40_000, 2026)),
     ("code", """rate = estimate(X.match("expert", "greedy", DEALS, SEED))   # measured on a few hundred deals first"""),
     ("code", """from sim.match import format_summary, play_match
 
@@ -140,14 +140,14 @@ on the same deals and read, per setting, the expected score difference per deal 
 how often and how deep it takes, the points it puts down and the points caught in its hand at the end;
 then the same sweep run adaptively (points clearly out of the running stop early) and the deals it saves.
 
-""" + rerun("02_deep_discards", 10_000) + """
+""" + rerun("02_deep_discards", 6_000) + """
 
 Seed **2027**. Command: `rummy-sim sweep deep_taker --vary max_depth=0,1,2,3,5,10,55
 --vary min_gain=-40,0,40 --vs greedy --deals $RUMMY_DEALS --seed 2027 --out sweep.parquet` (add `--adaptive`
 for the adaptive run), then `rummy-sim report sweep.parquet --out reports/deep_discards/`. The committed
 report `reports/deep_discard_sweep/` is a sweep of the same kind with more deals per point."""),
     ("md", RUNTIME),
-    ("code", setup(10_000, 2027, '''
+    ("code", setup(6_000, 2027, '''
 import tempfile
 from pathlib import Path
 MAX_DEPTH = [0, 1, 2, 3, 5, 10, 55]
@@ -263,7 +263,7 @@ text = answer([
     f"{ci(best['mean_diff'], best['ci_low'], best['ci_high'], '+.1f')} points per deal against greedy. "
     f"Runner-up: max_depth = {int(runner['max_depth'])}, min_gain = {int(runner['min_gain'])}, "
     f"{ci(runner['vs_best'], runner['vs_best_ci_low'], runner['vs_best_ci_high'], '+.2f')} behind it "
-    + ("(not distinguishable at this deal count)." if tied else f"(Holm p {runner['vs_best_p_holm']:.2g})."),
+    + ("(not distinguishable at this deal count)." if tied else f"(Holm-adjusted {format_p(runner['vs_best_p_holm'])})."),
     f"Asking for a gain of 40 points before a take costs {says(paired((55, 40), (55, 0)))} at max_depth 55; "
     f"taking at a loss down to -40 changes {says(paired((55, -40), (55, 0)))}.",
     f"The adaptive sweep ended with {ad.best or 'several points in the running'} "
@@ -293,7 +293,7 @@ is near out.
 4. **How much of quad_holder's edge comes from the doubling rule**: the same match with
    `four_of_a_kind_double` on and off, on the same deals, compared paired (`--vary-rule`).
 
-""" + rerun("03_jokers_and_fours", 40_000) + """ Part 2 logs `min(RUMMY_DEALS, 4,000)` deals per arm and seating
+""" + rerun("03_jokers_and_fours", 20_000) + """ Part 2 logs `min(RUMMY_DEALS, 4,000)` deals per arm and seating
 (logging is about 2,000 deals/s on an idle machine); its sample is therefore smaller, and its intervals say so.
 
 Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_jokers=0,1 --vary hold_sets=0,1
@@ -301,7 +301,7 @@ Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_joke
 --deals 4000 --seed 2028 --out hold.jsonl` (and the other arms below) produce the same logs. Part 4:
 `rummy-sim sweep quad_holder --vary-rule four_of_a_kind_double=true,false --vs greedy --deals $RUMMY_DEALS --seed 2028`."""),
     ("md", RUNTIME),
-    ("code", setup(40_000, 2028, '''
+    ("code", setup(20_000, 2028, '''
 LOG_DEALS = min(DEALS, 4_000)
 SWITCHES = [("hold_jokers", [0, 1]), ("hold_sets", [0, 1])]''')),
     ("code", """rate = estimate(X.sweep("quad_holder", SWITCHES, "greedy", DEALS, SEED))"""),
@@ -328,7 +328,8 @@ frame = pd.DataFrame({"spec": plays["a"].astype(str), "deal": plays["deal"],
 per_set = frame.groupby(["spec", "deal"], observed=True).mean().reset_index()   # deal sets are independent
 rows = []
 for spec, g in per_set.groupby("spec"):
-    r = {"spec": spec.replace("quad_holder:", "")}
+    short = spec.replace("quad_holder:", "").replace("hold_jokers=", "jokers ").replace("hold_sets=", "sets ")
+    r = {"spec": short.replace("true", "on").replace("false", "off").replace(",", ", ")}
     for c in ("diff", "fours", "joker_fours", "hand_points"):
         r[c], r[c + "_low"], r[c + "_high"] = charts.mean_ci(g[c])
     rows.append(r)
@@ -488,7 +489,8 @@ print(format_rule_sweep(rs))
 rt = rule_sweep_table(rs)"""),
     ("md", "## Answer"),
     ("code", """t = sweep_table(sw.run)
-pos = {(int(r.hold_jokers), int(r.hold_sets)): i for i, r in enumerate(t.itertuples())}
+on_off = {"0": 0, "1": 1, "false": 0, "true": 1}   # the switches as the sweep table writes them
+pos = {(on_off[str(r.hold_jokers)], on_off[str(r.hold_sets)]): i for i, r in enumerate(t.itertuples())}
 
 def paired(a, b):
     w = np.zeros(len(t))
@@ -509,7 +511,7 @@ text = answer([
     f"accounts for {ci(-off['vs_first_rule'], -off['vs_first_rule_ci_high'], -off['vs_first_rule_ci_low'], '+.1f')} "
     f"points of the edge (paired on the same deals), about {100 * share:.0f}% of it.",
     (f"In the logged deals (part 2, {LOG_DEALS:,} per arm and seating) the fourth joker was melded after "
-     f"{pct(jk['fourth_melded'].mean())} of the {len(jk)} three-joker events, and holding changed the team margin "
+     f"{pct(jk['fourth_melded'].mean())} of the {len(jk):,} three-joker events, and holding changed the team margin "
      f"by {ci(*charts.mean_ci(jk['value']), '+.1f')} points per event." if len(jk) >= 2 else
      "Too few three-joker events were logged at this deal count for a per-event estimate."),
 ])"""),
@@ -525,13 +527,13 @@ deals, P9), the score by position relative to the dealer, end reasons and deal l
 intervals. `mc_search` (about 20 deals/s) is left out: it would need hours at these deal counts; run
 `rummy-sim match mc_search greedy --deals 200` for a look at it.
 
-""" + rerun("04_expected_scores", 20_000) + """
+""" + rerun("04_expected_scores", 10_000) + """
 
 Seed **2029**. Command for one strategy's table: `rummy-sim log expert expert expert expert --deals 10
 --seed 2029 --out deals.jsonl` replays single deals; the statistics below come from
 `sim.games.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
     ("md", RUNTIME),
-    ("code", setup(20_000, 2029, '''
+    ("code", setup(10_000, 2029, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
     ("code", """from sim.games.persian.engine import results_frame, run_deals
 
@@ -623,8 +625,8 @@ for k, (name, f) in enumerate(frames.items()):
     charts.step_hist(axes[1], tedges, np.histogram(f["turns"].clip(0, 199), tedges)[0],
                      label=f"{name}: {m:.1f} [{lo:.1f}, {hi:.1f}]", color=charts.PALETTE[k])
 axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seats)", ylabel="density (share per turn)",
-            xlim=(0, 160))
-axes[1].legend()
+            xlim=(0, 80))
+charts.legend_outside(axes[1])
 fig.tight_layout()
 ends.pivot(index="strategy", columns="end", values="share").round(4)"""),
     ("md", "## Answer"),
@@ -657,13 +659,13 @@ orders strategies by their margin over the field (per deal set, the mean of thei
 every opponent) with paired CIs. `mc_search` is left out: at about 20 deals/s it would need hours here
 (add it with a tiny `RUMMY_DEALS` if you want to see it).
 
-""" + rerun("05_tournament", 6_000) + """
+""" + rerun("05_tournament", 4_000) + """
 
 Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_holder defensive expert
 --deals $RUMMY_DEALS --seed 2030 --out tournament.parquet`, then `rummy-sim report tournament.parquet
 --out reports/tournament/`; `--adaptive` for the adaptive run at the end."""),
     ("md", RUNTIME),
-    ("code", setup(6_000, 2030, '''
+    ("code", setup(4_000, 2030, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
     ("code", """rate = estimate(X.tournament(STRATEGIES, DEALS, SEED))"""),
     ("code", """from sim.tournament import crosstable, expected_points, format_tournament, play_tournament, points_crosstable, ranking
@@ -723,7 +725,7 @@ f_top, f_last = field.loc[top["team"]], field.loc[rk.iloc[-1]["team"]]
 text = answer([
     f"**{top['team']} wins the round robin**: {ci(top['margin'], top['ci_low'], top['ci_high'], '+.1f')} points per "
     f"deal over the field ({DEALS:,} deal sets per pairing, paired 95% CI), ahead of {second['team']} "
-    f"({ci(second['margin'], second['ci_low'], second['ci_high'], '+.1f')}; p {top['p_vs_next']:.2g} for the gap, "
+    f"({ci(second['margin'], second['ci_low'], second['ci_high'], '+.1f')}; {format_p(top['p_vs_next'])} for the gap, "
     f"Holm-adjusted).",
     f"Against the field {top['team']} scores {ci(f_top['points'], f_top['ci_low'], f_top['ci_high'], '.1f')} points "
     f"per deal itself and **loses {pct(f_top['deal_loss_rate'])} of its deals and {pct(f_top['game_loss_rate'])} of "

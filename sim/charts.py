@@ -483,9 +483,10 @@ def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, yl
                     text += f"\n[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
             else:
                 text = f"{r['share']:.3g}"
+            many = len(groups) > 3  # narrow bars: the label stands upright
             ax.annotate(text, (xx, max(r["ci_high"], r["share"])), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=7)
-    ax.set_ylim(0, top * 1.25 + 1e-9)
+                        ha="center", va="bottom", fontsize=6.5 if many else 7, rotation=90 if many else 0)
+    ax.set_ylim(0, top * (1.4 if len(groups) > 3 else 1.25) + 1e-9)
     ax.set_xticks(range(len(cats)), cats)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
