@@ -93,8 +93,9 @@ def _adaptive(exp, args: argparse.Namespace, options: dict) -> int:
     """--adaptive: successive elimination with multiple comparisons with the best (sim.adaptive)."""
     from sim.adaptive import adaptive_json, format_adaptive, run_adaptive
 
-    if options["out"] is not None or options["resume"]:
-        raise CliError("--adaptive keeps its statistics in memory: leave out --out and --resume")
+    if options["out"] is not None or options["resume"] or options.get("backend") == "dask" or options.get("shard"):
+        raise CliError("--adaptive keeps its statistics in memory and plays here: leave out --out, --resume, "
+                       "--backend dask and --shard")
     if not 0 < args.alpha < 0.5:
         raise CliError(f"--alpha must be in (0, 0.5), got {args.alpha}")
     if args.equivalence < 0:
@@ -155,8 +156,10 @@ def _rule_sweep(args: argparse.Namespace, options: dict) -> int:
     from sim.experiment import parse_vary
     from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
 
-    if args.adaptive or options["out"] is not None or options["resume"]:
-        raise CliError("--vary-rule keeps its statistics in memory: leave out --out, --resume and --adaptive")
+    if (args.adaptive or options["out"] is not None or options["resume"] or options.get("backend") == "dask"
+            or options.get("shard")):
+        raise CliError("--vary-rule keeps its statistics in memory and plays here: leave out --out, --resume, "
+                       "--adaptive, --backend dask and --shard")
     opts = _experiment_options(args)
     rules = opts.pop("rules")
     res = play_rule_sweep(args.spec, parse_vary(args.vary_rule), args.vs, args.deals, vary=parse_vary(args.vary or []),
