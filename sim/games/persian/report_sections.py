@@ -233,6 +233,7 @@ class CountersSection(Section):
             shown = shown_pairings(col)
             t = ct[ct["pairing"].isin(shown)].copy()
             if len(shown) == 1:
+                t = t.sort_values("side", key=lambda c: c.map({"A": 0, "B": 1, "A - B": 2}), kind="stable")
                 t["team"] = [f"{r.team} (A)" if r.side == "A" else f"{r.team} (B)" if r.side == "B" else "A - B"
                              for r in t.itertuples()]
                 title = "Strategy counters per deal: A, B and the paired difference A - B (team of two seats), 95% CI"
