@@ -56,15 +56,18 @@ from sim.games.persian.enums import (
     R_TURN_CAP,
     S_HANDS,
     S_STOCK,
+    ST_SIZE,
 )
 from sim.games.persian.state_nb import (
     GOING_ON,
-    apply_row,
     discard_moves,
     draw_moves,
-    new_state,
     play_moves,
+    reset_state,
     score_deal,
+    step_discard,
+    step_draw,
+    step_play,
 )
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
 from strategies.interface import SID_USER
@@ -77,11 +80,20 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 @njit(cache=True)
 def shuffled_deck(seed, deal):
     """The 56 card ids of deal ``deal`` in dealing order (stream 0 only)."""
-    deck = np.arange(N_CARDS, dtype=np.int64)
+    deck = np.empty(N_CARDS, dtype=np.int64)
     rs = np.empty(1, np.uint64)
+    shuffle_deck_into(deck, rs, seed, deal)
+    return deck
+
+
+@njit(cache=True)
+def shuffle_deck_into(deck, rs, seed, deal):
+    """``shuffled_deck`` written into ``deck`` (int64[56]) with ``rs`` (uint64[1]) as the
+    generator state: the engine reuses both for every deal a thread plays."""
+    for c in range(N_CARDS):
+        deck[c] = c
     rs[0] = stream_key(seed, deal, STREAM_SHUFFLE)
     shuffle_inplace(deck, rs)
-    return deck
 
 
 @njit(cache=True)
@@ -109,43 +121,67 @@ def _event(ev, ev_n, slot, kind, seat, a, b, c):
 
 
 @njit(cache=True)
+def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
+    """A user strategy's choice: it gets copies only (P10 and the plug-in promise): ``obs``
+    rebuilt from the state's public prefix (with its own hand, set by the caller),
+    exactly the ``n`` legal rows in ``smoves`` (cleared again after the call, so no
+    decision's rows survive into the next), a copy of its parameter row ``prm``.
+    Whatever it writes into them changes nothing: the engine applies its own row.
+    Kept out of ``_decide`` so the built-ins' path stays small.
+
+    Parameters
+    ----------
+    fn : the seat's user strategy function (strategies.interface.STRATEGY_SIG)
+    decision : D_* code
+    st : the state (its first OBS_SIZE slots are copied into ``obs``)
+    obs : int64[OBS_SIZE], the observation copy
+    moves, n : the engine's legal moves (rows 0..n-1)
+    prm, rng : the seat's parameter row and random stream
+    smoves, sparams : scratch buffers for the copies of the rows and of ``prm``
+    """
+    obs[:] = st[:OBS_SIZE]
+    view = smoves[:n]
+    view[:] = moves[:n]
+    sparams[:] = prm
+    idx = fn(decision, obs, view, n, sparams, rng)
+    view[:] = 0
+    return idx
+
+
+@njit(cache=True)
 def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams):
     """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
 
     Parameters
     ----------
     sids, params, fns, rng : the seats' strategy ids, parameter rows, function slots, random streams
-    st : the full state; its public prefix and the seat's own hand are copied into ``obs``
+    st : the full state, in phase ``decision`` (``st[O_DECISION] == decision``)
+    obs : scratch for a user strategy's observation copy
     moves, n : the engine's legal moves (rows 0..n-1); the strategy never sees this buffer
     decision : D_* code
     res, ev, ev_n, slot, record : the deal's result row and event recording (see play_deal)
-    smoves, sparams : scratch buffers for the strategy's own copies
+    smoves, sparams : scratch buffers for a user strategy's own copies
 
-    A user strategy gets copies only (P10 and the plug-in promise): ``obs`` rebuilt
-    from the state, exactly the ``n`` legal rows (cleared again after the call, so no
-    decision's rows survive into the next), a copy of its parameter row and its own
-    stream. Whatever it writes into them changes nothing: the engine applies its own
-    row ``moves[idx]``. A built-in (the package's own, audited code) gets the same
-    observation copy and exactly the ``n`` legal rows and its parameter row without
-    the copying, which costs up to a fifth of a fast strategy's time; the information
-    test checks that no built-in writes to them.
+    The observation is the state's public prefix ``st[:OBS_SIZE]`` with ``O_HAND`` set
+    to the seat's own hand for the call (and cleared again after it): everything past
+    OBS_SIZE (hands, stock) is outside it (P10). A user strategy gets copies of it,
+    of the rows and of its parameters (``_ask_user``). A built-in (the package's own,
+    audited code) gets the prefix itself, exactly the ``n`` legal rows and its
+    parameter row without the copying (copying the 167-slot observation at every
+    decision cost a fast strategy about a tenth of its time); the information test
+    checks that no built-in writes to them.
     """
     seat = st[O_SEAT]
     if n == 1:
         idx = 0  # a forced move needs no decision
     else:
-        obs[:] = st[:OBS_SIZE]
-        obs[O_HAND] = st[S_HANDS + seat]
-        obs[O_DECISION] = decision
+        st[O_HAND] = st[S_HANDS + seat]
         sid = sids[seat]
         if sid == SID_USER:  # user code: its own copies, cleared again after the call (issue 15)
-            view = smoves[:n]
-            view[:] = moves[:n]
-            sparams[:] = params[seat]
-            idx = call_strategy(sid, fns[seat], decision, obs, view, n, sparams, rng[seat])
-            view[:] = 0
-        else:  # a built-in: exactly the legal rows and its parameters, which it only reads (tested)
-            idx = call_strategy(sid, fns[seat], decision, obs, moves[:n], n, params[seat], rng[seat])
+            idx = _ask_user(fns[seat], decision, st, obs, moves, n, params[seat], rng[seat], smoves, sparams)
+        else:  # a built-in: the public prefix, exactly the legal rows and its parameters, which it only reads
+            idx = call_strategy(sid, fns[seat], decision, st[:OBS_SIZE], moves[:n], n, params[seat], rng[seat])
+        st[O_HAND] = 0
     if record >= 2:
         for i in range(n):
             _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], moves[i, 2])
@@ -197,10 +233,13 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
 
     Every decision goes the same way: the legal moves of the phase (the generators
     behind state_nb.legal_moves), the seat's choice (``_decide``), the chosen row
-    applied by state_nb.apply_row (which also moves the deal to its next phase:
-    ``st[O_DECISION]``), until a seat goes out, four passes, or the turn cap (P7)
-    before a draw. The loop is unrolled by phase so each call site has a constant
-    decision (measurably faster than one generic step for cheap strategies).
+    applied by the step of its phase (state_nb.step_draw / step_play / step_discard,
+    the steps state_nb.apply_row is made of; they also move the deal to its next
+    phase: ``st[O_DECISION]``), until a seat goes out, four passes, or the turn cap
+    (P7) before a draw. The loop is unrolled by phase and calls each phase's step
+    directly (the generic apply_row behind one call site cost random x4 about 5%).
+    Allocates its scratch arrays; ``play_deals`` gives each thread one set for all
+    its deals (``_play_deal_in``).
 
     Parameters
     ----------
@@ -212,19 +251,41 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     record : 0: no events; 1: the moves made (for deal logs); 2: also every legal move
         list before each decision (for checking against the reference rules)
     """
-    dealer = deal % N_SEATS
-    st = new_state(shuffled_deck(seed, deal), dealer, rules)
-    rng = np.empty((N_SEATS, 1), np.uint64)
-    for s in range(N_SEATS):
-        rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
-    obs = np.empty(OBS_SIZE, np.int64)
-    moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    st, deck, rs, rng, obs, moves, smoves, sparams = _new_scratch(sids, params)
+    _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record,
+                  st, deck, rs, rng, obs, moves, smoves, sparams)
+
+
+@njit(cache=True)
+def _new_scratch(sids, params):
+    """The arrays one deal needs, reused deal after deal: (state, deck, shuffle stream,
+    seat streams, user observation, legal moves, user moves copy, user parameters copy).
+    The user moves copy is zeroed (nothing of another deal is ever in it: ``_ask_user``
+    clears it after each call) and full-sized only when a user strategy sits at the table."""
     users = 0
     for s in range(N_SEATS):
         users += sids[s] == SID_USER
-    # the user strategies' copies of the legal moves (zeroed: nothing of another deal in it)
-    smoves = np.zeros((MAX_MOVES if users else 1, MOVE_COLS), np.int64)
-    sparams = np.empty(params.shape[1], np.float64)
+    return (np.empty(ST_SIZE, np.int64), np.empty(N_CARDS, np.int64), np.empty(1, np.uint64),
+            np.empty((N_SEATS, 1), np.uint64), np.empty(OBS_SIZE, np.int64),
+            np.empty((MAX_MOVES, MOVE_COLS), np.int64),
+            np.zeros((MAX_MOVES if users else 1, MOVE_COLS), np.int64), np.empty(params.shape[1], np.float64))
+
+
+@njit(cache=True)
+def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record,
+                  st, deck, rs, rng, obs, moves, smoves, sparams):
+    """``play_deal`` with its scratch arrays given (``_new_scratch``; all overwritten).
+
+    Parameters
+    ----------
+    seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record : as ``play_deal``
+    st, deck, rs, rng, obs, moves, smoves, sparams : the scratch arrays of ``_new_scratch``
+    """
+    dealer = deal % N_SEATS
+    shuffle_deck_into(deck, rs, seed, deal)
+    reset_state(st, deck, dealer, rules)
+    for s in range(N_SEATS):
+        rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
     res[:] = 0
     res[C_DEAL] = deal
     res[C_DEALER] = dealer
@@ -243,7 +304,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
             return
         if record >= 1:
             _record_move(ev, ev_n, slot, st, D_DRAW, moves, idx)
-        end = apply_row(st, D_DRAW, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+        end = step_draw(st, moves[idx, 0], moves[idx, 1], res)
         if end != GOING_ON:
             break
         if st[O_DECISION] == D_DRAW:  # passed: the next seat draws
@@ -257,7 +318,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
                 return
             if record >= 1:
                 _record_move(ev, ev_n, slot, st, D_PLAY, moves, idx)
-            end = apply_row(st, D_PLAY, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+            end = step_play(st, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
             if end != GOING_ON:
                 break
         if end != GOING_ON:
@@ -270,7 +331,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
             return
         if record >= 1:
             _record_move(ev, ev_n, slot, st, D_DISCARD, moves, idx)
-        end = apply_row(st, D_DISCARD, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
+        end = step_discard(st, moves[idx, 1], res)
         if end != GOING_ON:
             break
     if end == GOING_ON:  # P7: the turn cap, reached before a draw
@@ -282,6 +343,17 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     score_deal(st, end, out_seat, res)
     if record >= 1:
         _event(ev, ev_n, slot, EV_END, out_seat, end, 0, 0)
+
+
+
+
+@njit(cache=True)
+def _n_blocks(n):
+    """How many blocks of consecutive deals ``play_deals`` splits ``n`` deals into: each
+    block allocates its scratch once; at least 64 blocks (or blocks of 256 deals) so that
+    uneven deal lengths still spread over the threads. (Not from numba.get_num_threads:
+    it makes the kernel uncachable.)"""
+    return min(n, max(64, (n + 255) // 256))
 
 
 PLAY_DEALS_SIG = types.void(
@@ -313,9 +385,14 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     ev, ev_n : events per deal and their counts (recording mode; one dummy row otherwise)
     record : recording level, 0, 1 or 2 (see play_deal)
     """
-    for i in prange(deals.shape[0]):
-        slot = np.int64(i) if record > 0 else np.int64(0)
-        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+    n = deals.shape[0]
+    blocks = _n_blocks(n)
+    for b in prange(blocks):
+        st, deck, rs, rng, obs, moves, smoves, sparams = _new_scratch(sids, params)
+        for i in range(b * n // blocks, (b + 1) * n // blocks):
+            slot = np.int64(i) if record > 0 else np.int64(0)
+            _play_deal_in(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record,
+                          st, deck, rs, rng, obs, moves, smoves, sparams)
 
 
 def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
@@ -326,9 +403,11 @@ def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, rec
     ----------
     (as ``play_deals``)
     """
+    st, deck, rs, rng, obs, moves, smoves, sparams = _new_scratch(sids, params)
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
-        play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
+        _play_deal_in(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record,
+                      st, deck, rs, rng, obs, moves, smoves, sparams)
 
 
 _SERIAL = []

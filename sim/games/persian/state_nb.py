@@ -3,9 +3,11 @@
 A position is one int64 array ``st`` (layout in enums.py): its first OBS_SIZE slots
 are what every player may see (P10), the rest (hands, stock) is hidden. Kernels here
 never call strategies. ``legal_moves`` and ``apply_row`` are the one way to step a
-deal: the engine's deal loop (engine_nb.play_deal), the play-outs of search
-strategies (strategies/persian/rollout_nb.py) and ``Position`` all use them, and
-``score_deal`` is the one scoring of a finished deal.
+deal: the play-outs of search strategies (strategies/persian/rollout_nb.py) and
+``Position`` use them, and the engine's deal loop (engine_nb.play_deal) calls the
+per-phase generators and steps they are made of (``draw_moves``/``step_draw`` ...;
+``apply_row`` only picks the step of its phase), so every path applies a move with
+the same code. ``score_deal`` is the one scoring of a finished deal.
 """
 
 import numpy as np
@@ -122,7 +124,16 @@ def new_state(deck, dealer, rules):
     Seat s gets deck[7s:7s+7]; deck[28] starts the discard pile; the other 27 cards
     are the stock with deck[29] on top. Seat dealer+1 moves first.
     """
-    st = np.zeros(ST_SIZE, np.int64)
+    st = np.empty(ST_SIZE, np.int64)
+    reset_state(st, deck, dealer, rules)
+    return st
+
+
+@njit(cache=True)
+def reset_state(st, deck, dealer, rules):
+    """Overwrite ``st`` (int64[ST_SIZE]) with the fresh deal of ``new_state``: the
+    engine reuses one state array for every deal a thread plays (no allocation)."""
+    st[:] = 0
     for s in range(N_SEATS):
         h = np.int64(0)
         for i in range(HAND_SIZE):
@@ -143,7 +154,6 @@ def new_state(deck, dealer, rules):
     st[O_DECISION] = D_DRAW
     for r in range(N_RULES):
         st[O_RULES + r] = rules[r]
-    return st
 
 
 @njit(cache=True)
@@ -398,6 +408,38 @@ def legal_moves(st, decision, moves):
 
 
 @njit(cache=True)
+def step_draw(st, kind, a, res):
+    """``apply_row`` at a draw (D_DRAW): the engine calls it directly at its draw site."""
+    if apply_draw(st, kind, a, res):
+        if st[O_PASSES] >= N_SEATS:  # P7: every seat passed in a row
+            return END_PASSES
+        next_turn(st)
+        return GOING_ON
+    st[O_DECISION] = D_PLAY
+    return GOING_ON
+
+
+@njit(cache=True)
+def step_play(st, kind, a, b, res):
+    """``apply_row`` at a play (D_PLAY): a meld or lay-off, or stop (on to the discard)."""
+    if kind == MV_STOP:
+        st[O_DECISION] = D_DISCARD
+        return GOING_ON
+    if apply_play(st, kind, a, b, res):
+        return END_OUT
+    return GOING_ON
+
+
+@njit(cache=True)
+def step_discard(st, card, res):
+    """``apply_row`` at a discard (D_DISCARD): the card onto the pile, then the next seat."""
+    if apply_discard(st, card, res):
+        return END_OUT
+    next_turn(st)
+    return GOING_ON
+
+
+@njit(cache=True)
 def apply_row(st, decision, kind, a, b, res):
     """Apply the chosen legal move ``(kind, a, b)`` (the first three columns of its
     move row) at ``decision`` and move the deal on: ``st[O_DECISION]`` becomes the next
@@ -416,21 +458,7 @@ def apply_row(st, decision, kind, a, b, res):
     res : int64[N_RESULT_COLS], the deal's result row (the counters are added to it)
     """
     if decision == D_DRAW:
-        if apply_draw(st, kind, a, res):
-            if st[O_PASSES] >= N_SEATS:  # P7: every seat passed in a row
-                return END_PASSES
-            next_turn(st)
-            return GOING_ON
-        st[O_DECISION] = D_PLAY
-        return GOING_ON
+        return step_draw(st, kind, a, res)
     if decision == D_PLAY:
-        if kind == MV_STOP:
-            st[O_DECISION] = D_DISCARD
-            return GOING_ON
-        if apply_play(st, kind, a, b, res):
-            return END_OUT
-        return GOING_ON
-    if apply_discard(st, a, res):
-        return END_OUT
-    next_turn(st)
-    return GOING_ON
+        return step_play(st, kind, a, b, res)
+    return step_discard(st, a, res)
