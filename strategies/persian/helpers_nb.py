@@ -12,8 +12,12 @@ from sim.games.persian.cards_nb import (
     RANK_MASKS,
     lowest_card,
     mask_value,
+    near_cards,
     popcount,
     rank_range_bits,
+    ranks_with,
+    run_cards,
+    spread_ranks,
     suit_bits,
 )
 from sim.games.persian.enums import (
@@ -49,27 +53,10 @@ def meldable_mask(hand, obs):
     Sets (and joker sets) first, then runs from what is left, then lay-offs onto the
     table melds in ``obs``. A fast estimate for strategies, not an optimal packing.
     """
-    used = np.int64(0)
-    for rank in range(N_RANKS):
-        m = hand & RANK_MASKS[rank]
-        if popcount(m) >= MIN_MELD:
-            used |= m
+    used = spread_ranks(ranks_with(hand, MIN_MELD)) & hand  # sets (bit-parallel over the ranks)
     if popcount(hand & JOKERS) >= MIN_MELD:
         used |= hand & JOKERS
-    rest = hand & ~used
-    for suit in range(N_SUITS):
-        b = suit_bits(rest, suit)
-        lo = 0
-        while lo < N_RANKS:
-            if (b >> lo) & 1 == 0:
-                lo += 1
-                continue
-            hi = lo
-            while hi < TOP_RANK and (b >> (hi + 1)) & 1:
-                hi += 1
-            if hi - lo >= MIN_MELD - 1:
-                used |= rank_range_bits(lo, hi) << (N_RANKS * suit)
-            lo = hi + 1
+    used |= run_cards(hand & ~used & ~JOKERS)  # then whole runs of what is left
     rest = hand & ~used
     for k in range(obs[O_N_MELDS]):
         kind = obs[O_MELD_KIND + k]
@@ -105,18 +92,10 @@ def meldable_mask(hand, obs):
 def partial_meld_mask(hand):
     """Cards of ``hand`` that belong to a partial meld: a pair of one rank (or of
     jokers), or two cards of one suit at most two ranks apart (a run draw)."""
-    part = np.int64(0)
-    for rank in range(N_RANKS):
-        m = hand & RANK_MASKS[rank]
-        if popcount(m) >= 2:
-            part |= m
+    part = spread_ranks(ranks_with(hand, 2)) & hand
     if popcount(hand & JOKERS) >= 2:
         part |= hand & JOKERS
-    for suit in range(N_SUITS):
-        b = suit_bits(hand, suit)
-        near = b & ((b >> 1) | (b << 1) | (b >> 2) | (b << 2))
-        part |= (near & RANK_BITS) << (N_RANKS * suit)
-    return part
+    return part | near_cards(hand)
 
 
 @njit(cache=True)

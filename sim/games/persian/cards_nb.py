@@ -19,6 +19,15 @@ RANK_MASKS = np.array([_RANK0 << r for r in range(N_RANKS)], dtype=np.int64)
 SUIT_MASKS = np.array([RANK_BITS << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.int64)
 JOKERS = np.int64(JOKER_MASK)
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # every card of the deck
+# rank bits r of every suit, for bit-parallel neighbour tests over all four suits at once
+_RANKS_FROM = [sum(1 << (N_RANKS * s + r) for s in range(N_SUITS) for r in range(N_RANKS) if r >= k)
+               for k in range(3)]
+_RANKS_UPTO = [sum(1 << (N_RANKS * s + r) for s in range(N_SUITS) for r in range(N_RANKS) if r <= k)
+               for k in (N_RANKS - 3, N_RANKS - 2)]
+RANK_GE1 = np.int64(_RANKS_FROM[1])  # ranks 1..12 of every suit: rank r - 1 is in the same suit
+RANK_GE2 = np.int64(_RANKS_FROM[2])
+RANK_LE10 = np.int64(_RANKS_UPTO[0])  # ranks 0..10 of every suit: rank r + 2 is in the same suit
+RANK_LE11 = np.int64(_RANKS_UPTO[1])
 _U1 = np.uint64(1)
 _U2 = np.uint64(2)
 _U4 = np.uint64(4)
@@ -91,3 +100,41 @@ def highest_rank(bits13):
         r -= 1
     return r
 
+
+
+@njit(cache=True)
+def spread_ranks(ranks13):
+    """Every card (no jokers) of the ranks set in the 13-bit field ``ranks13``."""
+    return ranks13 | (ranks13 << N_RANKS) | (ranks13 << (2 * N_RANKS)) | (ranks13 << (3 * N_RANKS))
+
+
+@njit(cache=True)
+def ranks_with(mask, k):
+    """13-bit field of the ranks with at least ``k`` (2, 3 or 4) cards in ``mask``: the
+    four suits' rank fields combined bit-parallel (no loop over ranks)."""
+    s0 = mask & RANK_BITS
+    s1 = (mask >> N_RANKS) & RANK_BITS
+    s2 = (mask >> (2 * N_RANKS)) & RANK_BITS
+    s3 = (mask >> (3 * N_RANKS)) & RANK_BITS
+    if k <= 2:
+        return (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    if k == 3:
+        return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    return s0 & s1 & s2 & s3
+
+
+@njit(cache=True)
+def run_cards(mask):
+    """The cards of ``mask`` (jokers ignored) in a same-suit run of three or more
+    consecutive ranks, every suit at once."""
+    r3 = mask & (mask >> 1) & (mask >> 2) & RANK_LE10  # bit r: ranks r, r + 1, r + 2 held
+    return r3 | (r3 << 1) | (r3 << 2)
+
+
+@njit(cache=True)
+def near_cards(mask):
+    """The cards of ``mask`` (jokers ignored) with another card of their suit at most two
+    ranks away, every suit at once."""
+    m = mask & ~JOKERS
+    nb = ((m >> 1) & RANK_LE11) | ((m >> 2) & RANK_LE10) | ((m << 1) & RANK_GE1) | ((m << 2) & RANK_GE2)
+    return m & nb
