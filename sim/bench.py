@@ -2,8 +2,9 @@
 
 What it measures, each in its own small function:
 
-* deals per second of ``greedy`` x4 and ``random`` x4 on one thread and on all
-  numba threads, timed after a warm-up call (``deals_per_second``);
+* deals per second of every built-in Persian strategy x4 (``SPECS``) on one thread
+  and on all numba threads, timed after a warm-up call (``deals_per_second``);
+  ``mc_search`` on a small sample (``SEARCH_DEALS``: it plays tens of deals a second);
 * the first call in a fresh process, import included: once against an empty
   numba cache directory (cold compile) and once against that same, now filled,
   directory (load from cache) (``first_call_seconds``);
@@ -32,7 +33,11 @@ import numpy as np
 
 from sim.games import get_game
 
-SPECS = ("greedy", "random")
+SPECS = ("greedy", "random", "deep_taker", "quad_holder", "defensive", "expert", "mc_search")
+RUNNER_SPECS = ("greedy", "random")  # the pairing of the runner benchmark
+SEARCH_SPECS = ("mc_search",)  # measured on SEARCH_DEALS deals only
+SEARCH_DEALS = 40
+SEARCH_QUICK_DEALS = 8
 MULTI_DEALS = 200_000  # deals per multi-thread run
 SINGLE_DEALS = 100_000  # deals per single-thread run
 QUICK_DEALS = 5_000
@@ -75,11 +80,11 @@ print(n / (time.perf_counter() - t0))
 
 
 def deals_per_second(spec: str, deals: int, threads: int, game: str = "persian",
-                     players: int | None = None) -> float:
+                     players: int | None = None, warmup: int = WARMUP_DEALS) -> float:
     """Deals per second of ``spec`` in every seat of ``game``, after a warm-up call."""
     g = get_game(game)
     table = [spec] * g.check_players(players)
-    g.run_deals(table, min(deals, WARMUP_DEALS), SEED, threads=threads)
+    g.run_deals(table, min(deals, warmup), SEED, threads=threads)
     t0 = time.perf_counter()
     g.run_deals(table, deals, SEED, threads=threads)
     return deals / (time.perf_counter() - t0)
@@ -155,15 +160,22 @@ def run_bench(deals: int | None = None, quick: bool = False,
     say(f"JIT disabled: {counts['nojit']} greedy deals ...")
     nojit = nojit_deals_per_second(counts["nojit"])
     speeds: dict[str, dict[str, float]] = {}
+    search = SEARCH_QUICK_DEALS if quick else SEARCH_DEALS
     for spec in SPECS:
         say(f"{spec} x4 on 1 thread and on {threads} threads ...")
-        speeds[spec] = {
-            "1": deals_per_second(spec, counts["one_thread"], 1),
-            "all": deals_per_second(spec, counts["all_threads"], threads),
-        }
+        if spec in SEARCH_SPECS:
+            speeds[spec] = {
+                "1": deals_per_second(spec, search, 1, warmup=2),
+                "all": deals_per_second(spec, search, threads, warmup=2),
+            }
+        else:
+            speeds[spec] = {
+                "1": deals_per_second(spec, counts["one_thread"], 1),
+                "all": deals_per_second(spec, counts["all_threads"], threads),
+            }
     say("recording overhead ...")
     overhead = record_overhead(counts["record"])
-    return assemble(speeds, first_s, compile_s, nojit, overhead, threads, counts)
+    return assemble(speeds, first_s, compile_s, nojit, overhead, threads, {**counts, "search": search})
 
 
 # --- assembling and formatting (no measuring) ---------------------------------------------
@@ -211,9 +223,10 @@ def format_human(result: dict) -> str:
     th = result["threads"]
     rows: list[tuple[str, str, str, str]] = []
     for spec in dps:
-        rows.append((f"{spec} x4, 1 thread", f"{dps[spec]['1']:,.0f} deals/s", "", ""))
+        fmt = ",.1f" if dps[spec]["1"] < 100 else ",.0f"
+        rows.append((f"{spec} x4, 1 thread", f"{dps[spec]['1']:{fmt}} deals/s", "", ""))
         target = (">= 25,000", mark[ok["greedy_all"]]) if spec == "greedy" else ("", "")
-        rows.append((f"{spec} x4, {th} threads", f"{dps[spec]['all']:,.0f} deals/s", *target))
+        rows.append((f"{spec} x4, {th} threads", f"{dps[spec]['all']:{fmt}} deals/s", *target))
     rows += [
         ("first call, cold compile", f"{result['compile_s']:.2f} s", "", ""),
         ("first call, from cache", f"{result['first_call_s']:.2f} s", "< 2 s", mark[ok["first_call_s"]]),
@@ -235,7 +248,8 @@ def format_human(result: dict) -> str:
         line(header),
         *[line(r) for r in rows],
         f"  deals per run: {d['one_thread']:,} on 1 thread, {d['all_threads']:,} on {th} threads, "
-        f"{d['nojit']:,} without JIT, {d['record']:,} for the recording overhead",
+        f"{d['nojit']:,} without JIT, {d['record']:,} for the recording overhead"
+        + (f", {d['search']:,} for {', '.join(SEARCH_SPECS)}" if "search" in d else ""),
     ]
     return "\n".join(out) + "\n"
 
@@ -297,9 +311,9 @@ def run_runner_bench(deals: int | None = None, quick: bool = False, repeats: int
     if deals is not None and (isinstance(deals, bool) or deals <= 0):
         raise ValueError(f"--deals must be a positive integer, got {deals}")
     n = RUNNER_QUICK_DEALS if quick else deals or RUNNER_DEALS
-    exp = match(*SPECS, n, SEED)
+    exp = match(*RUNNER_SPECS, n, SEED)
     say("warm-up (compile or load the kernels) ...")
-    warm = match(*SPECS, 2_000, SEED)
+    warm = match(*RUNNER_SPECS, 2_000, SEED)
     engine_seconds(warm)
     engine, runner, timings = [], [], []
     size = 0
