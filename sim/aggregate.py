@@ -106,6 +106,7 @@ class ChunkStats:
     set_diffs: np.ndarray | None = None  # (P, n) kept for the SPRT, dropped when merged
     scores: CoMoments | None = None  # per deal set: A's mean score of each pairing, then B's (2P series)
     deal_outcomes: np.ndarray | None = None  # (P, 3): plays A won, tied, lost (single deals)
+    figures: np.ndarray | None = None  # the game's own integer sums (Game.chunk_figures), merged by addition
 
 
 def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rotation: np.ndarray,
@@ -169,6 +170,7 @@ class Totals:
         self.deals = 0
         self.scores = CoMoments.empty(2 * k)  # per deal set: A's mean score per pairing, then B's
         self.deal_outcomes = np.zeros((k, 3), dtype=np.int64)  # plays (single deals) A won, tied, lost
+        self.figures = None  # the game's own sums (Game.chunk_figures); None if a chunk had none
 
     def add(self, c: ChunkStats) -> None:
         self.sets = self.sets.merge(c.sets)
@@ -183,6 +185,10 @@ class Totals:
             self.scores = self.scores.merge(c.scores)
         if c.deal_outcomes is not None:
             self.deal_outcomes += c.deal_outcomes
+        if self.chunks == 1:
+            self.figures = None if c.figures is None else np.array(c.figures, dtype=np.int64)
+        elif self.figures is not None:
+            self.figures = None if c.figures is None else self.figures + c.figures
 
     # -- summaries -----------------------------------------------------------------------------
 
@@ -214,6 +220,7 @@ class Totals:
             for name, cnt in zip(self.end_names, self.ends[p]):
                 row[f"end_{name}"] = cnt / n_plays
             row["capped"] = int(self.ends[p][self.end_names.index("cap")]) if "cap" in self.end_names else 0
+            row.update(exp.game_spec.summary_figures(self, p))
             rows.append(row)
         df = pd.DataFrame(rows)
         finite = [x if math.isfinite(x) else 1.0 for x in pvals]

@@ -127,6 +127,7 @@ class Experiment:
     game: str = DEFAULT_GAME
     players: int = 0  # 0: the game's default
     version: str = ""  # the code that plays it ("" : this installation's, sim.runner.version.code_version)
+    seating_mode: str = ""  # the game's named seating (Game.seating_modes; ``--seating``); "": its default
 
     def __post_init__(self) -> None:
         if not self.version:
@@ -138,6 +139,7 @@ class Experiment:
         try:
             g = get_game(self.game)
             object.__setattr__(self, "players", g.check_players(self.players))
+            object.__setattr__(self, "seating_mode", g.check_seating(self.seating_mode, self.players))
         except ValueError as e:
             raise ExperimentError(str(e)) from None
         try:
@@ -189,12 +191,17 @@ class Experiment:
 
     def rotations(self, pairing: int) -> int:
         i, j = self.pairings[pairing]
-        return self.game_spec.rotations(self.teams[i].members, self.teams[j].members, self.players)
+        return self.game_spec.rotations(self.teams[i].members, self.teams[j].members, self.players,
+                                        **self._seating_mode())
 
     def seating(self, pairing: int, rotation: int) -> Seating:
         """Who sits where in ``rotation`` of ``pairing``, and which sides are A's and B's."""
         i, j = self.pairings[pairing]
-        return self.game_spec.seating(self.teams[i].members, self.teams[j].members, rotation, self.players)
+        return self.game_spec.seating(self.teams[i].members, self.teams[j].members, rotation, self.players,
+                                      **self._seating_mode())
+
+    def _seating_mode(self) -> dict:
+        return {"mode": self.seating_mode} if self.seating_mode else {}
 
     @property
     def plays_per_deal(self) -> int:
@@ -239,6 +246,7 @@ class Experiment:
             "margin": self.margin,
             "vary": {k: list(v) for k, v in self.vary},
             "version": self.version,
+            **({"seating": self.seating_mode} if self.seating_mode else {}),  # absent: the default seating
         }
 
     @classmethod
@@ -260,6 +268,7 @@ class Experiment:
             game=game,
             players=int(d.get("players", 0)),
             version=str(d.get("version", "")),
+            seating_mode=str(d.get("seating", "")),
         )
 
     def identity(self) -> dict[str, Any]:
@@ -379,8 +388,8 @@ def _value_text(v) -> str:
 
 # --- TOML ------------------------------------------------------------------------------------
 
-_TOP = {"game", "players", "kind", "seed", "deals", "first_deal", "chunk", "threads", "out", "margin", "rules", "sprt",
-        "match", "tournament", "sweep", "backend", "scheduler", "workers", "keep"}
+_TOP = {"game", "players", "seating", "kind", "seed", "deals", "first_deal", "chunk", "threads", "out", "margin",
+        "rules", "sprt", "match", "tournament", "sweep", "backend", "scheduler", "workers", "keep"}
 BACKENDS = ("local", "dask")
 KEEPS = ("plays", "sets", "summary")
 _SECTION_FIELDS = {"match": {"a", "b"}, "tournament": {"teams"}, "sweep": {"base", "vs", "vary", "vary_rule"},
@@ -440,6 +449,7 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     options: dict[str, Any] = {
         "game": _field(data, "game", str, default=DEFAULT_GAME),
         "players": _field(data, "players", int, default=0),
+        "seating_mode": _field(data, "seating", str, default=""),
         "seed": _field(data, "seed", int, default=0),
         "first_deal": _field(data, "first_deal", int, default=0),
         "chunk": _field(data, "chunk", int, default=0),

@@ -150,8 +150,12 @@ def plays_columns(exp: Experiment) -> list[str]:
 
 
 def with_diff(plays: pd.DataFrame) -> pd.DataFrame:
-    """``plays`` with ``diff`` = a_total - b_total (int32) added."""
-    return plays.assign(diff=plays["a_total"].astype(np.int32) - plays["b_total"].astype(np.int32))
+    """``plays`` with ``diff`` = a_total - b_total added: int32 for integer scores, float64 when a
+    side's score is a mean over several seats (Indian Rummy's field; never truncated)."""
+    a, b = plays["a_total"], plays["b_total"]
+    if a.dtype.kind == "f" or b.dtype.kind == "f":
+        return plays.assign(diff=a.astype(np.float64) - b.astype(np.float64))
+    return plays.assign(diff=a.astype(np.int32) - b.astype(np.int32))
 
 
 def sets_frame(plays: pd.DataFrame) -> pd.DataFrame:

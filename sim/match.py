@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from sim import experiment as X
-from sim.fmt import ci_text, format_p, json_ready, num, pct
+from sim.fmt import ci, ci_text, format_p, json_ready, num, pct
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -65,9 +65,11 @@ class MatchResult:
 
 
 def experiment_options(rules=None, chunk: int = 0, sprt: float | X.SprtSpec | None = None, margin: float = 1.0,
-                       first_deal: int = 0, game: str | None = None, players: int | None = None) -> dict:
+                       first_deal: int = 0, game: str | None = None, players: int | None = None,
+                       seating: str | None = None) -> dict:
     """Keyword arguments for the sim.experiment constructors (``game``: a registered game's
-    name, default Persian Rummy; ``rules``: its rule options or a mapping of them)."""
+    name, default Persian Rummy; ``rules``: its rule options or a mapping of them; ``seating``:
+    one of the game's named seatings, e.g. Indian Rummy's ``field`` or ``half``)."""
     if sprt is not None and not isinstance(sprt, X.SprtSpec):
         sprt = X.SprtSpec(float(sprt))
     opts = {"chunk": chunk, "sprt": sprt, "margin": margin, "first_deal": first_deal, "rules": rules}
@@ -75,20 +77,61 @@ def experiment_options(rules=None, chunk: int = 0, sprt: float | X.SprtSpec | No
         opts["game"] = game
     if players is not None:
         opts["players"] = players
+    if seating:
+        opts["seating_mode"] = seating
     return opts
 
 
 def play_match(a, b, deals: int, seed: int = 0, rules=None, threads: int | None = None, *,
                chunk: int = 0, sprt=None, margin: float = 1.0, first_deal: int = 0,
                keep_plays: bool = True, game: str | None = None, players: int | None = None,
-               **run_options) -> MatchResult:
+               seating: str | None = None, **run_options) -> MatchResult:
     """Team ``a`` (SPEC or SPEC+SPEC) against team ``b`` on deals ``first_deal ..``.
 
+    ``seating``: the game's named seating (Indian Rummy: ``"field"``, the default, or ``"half"``).
     ``run_options`` go to sim.runner.run_experiment (out, resume, force, progress, on_chunk).
     Keep ``keep_plays`` for small runs; for millions of deals pass ``out`` instead.
     """
-    exp = X.match(a, b, deals, seed, **experiment_options(rules, chunk, sprt, margin, first_deal, game, players))
+    exp = X.match(a, b, deals, seed, **experiment_options(rules, chunk, sprt, margin, first_deal, game, players,
+                                                          seating))
     return MatchResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
+
+
+def play_match_by_players(a, b, players, deals: int, seed: int = 0, *, out: str | None = None,
+                          **options) -> list[MatchResult]:
+    """The match of :func:`play_match` once per table size in ``players`` (e.g. ``(2, 4, 6)``), each
+    on the same seed and deal indices (a deal's cards depend on the table size too, I1/I2), in the
+    order given. ``out``, if given, must contain ``{players}`` (one results file per size).
+    :func:`by_players_table` puts them side by side."""
+    sizes = parse_players(players)
+    if out is not None and len(sizes) > 1 and "{players}" not in str(out):
+        raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "
+                         "e.g. m-{players}p.parquet (one results file per table size)")
+    return [play_match(a, b, deals, seed, players=n, out=None if out is None else str(out).format(players=n),
+                       **options) for n in sizes]
+
+
+def parse_players(players) -> list[int]:
+    """Player counts from an int, a sequence of ints, or text ``"2,4,6"`` / ``"2-6"`` (in the order
+    given, each once); a ValueError names a bad item."""
+    if isinstance(players, (int,)) and not isinstance(players, bool):
+        return [players]
+    items: list = []
+    if isinstance(players, str):
+        for part in (x.strip() for x in players.split(",")):
+            lo, dash, hi = part.partition("-")
+            try:
+                items += list(range(int(lo), int(hi) + 1)) if dash else [int(part)]
+            except ValueError:
+                raise ValueError(f"players {players!r}: {part!r} is not a player count (N, N,M,... or N-M)") from None
+    else:
+        items = list(players)
+    if not items:
+        raise ValueError(f"players {players!r}: no player count")
+    dup = sorted({n for n in items if items.count(n) > 1})
+    if dup:
+        raise ValueError(f"players {players!r}: {', '.join(map(str, dup))} given more than once")
+    return [int(n) for n in items]
 
 
 def match_summary(run: ExperimentResult) -> dict:
@@ -119,6 +162,10 @@ def match_summary(run: ExperimentResult) -> dict:
     }
     if isinstance(out["deals_needed"], float) and math.isfinite(out["deals_needed"]):
         out["deals_needed"] = int(out["deals_needed"])
+    figures = exp.game_spec.figures_json(r)  # the game's own figures (Indian Rummy: docs/results.md)
+    if figures:
+        out["seating"] = figures.get("seating", "")
+        out[exp.game] = figures
     return json_ready(out)
 
 
@@ -134,7 +181,14 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
     if run.stopped_by == "interrupt":
         head += f"  [INTERRUPTED: {s['deal_sets']:,} of {s['deals']:,} deals]"
     ci = s["ci95"]
-    won_label = f"games ({dpg} deals) won by A" if dpg > 1 else "deals won by A"
+    game = run.experiment.game_spec
+    figures = game.figures_lines(run.summary.iloc[0], run.experiment.players)
+    rate_label = "game win rate (tie = 1/2)"
+    if figures:  # players each alone: these "games" are plays where A's net beat B's mean net (not deals won)
+        won_label, rate_label = "plays A's net > B's mean", "same, a tie counted 1/2"
+        head = head.replace(": ", f", {s['players']} players, seating {s['seating']}: ", 1)
+    else:
+        won_label = f"games ({dpg} deals) won by A" if dpg > 1 else "deals won by A"
     lines = [
         head,
         f"  A - B points per deal      {num(s['mean_diff'], '+.2f'):>10}   95% CI "
@@ -144,7 +198,7 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
         f"  {won_label:<27}{pct(s['win_rate']):>10}   95% CI [{pct(s['win_rate_ci95'][0])}, "
         f"{pct(s['win_rate_ci95'][1])}]   tied {pct(s['tie_rate'])}, lost {pct(s['loss_rate'])} "
         f"of {s['games']:,}",
-        f"  game win rate (tie = 1/2)  {num(s['game_win_rate'], '.3f'):>10}   95% CI "
+        f"  {rate_label:<27}{num(s['game_win_rate'], '.3f'):>10}   95% CI "
         f"{ci_text(*s['game_win_rate_ci95'], '.3f')}",
         f"  variance reduction         {(num(vr, '.2f') + 'x') if vr is not None else 'n/a':>10}   "
         f"(measured: duplicate deal sets vs independent plays; unpaired CI {ci_text(*uci)})",
@@ -152,6 +206,7 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
         f"   (80% power, two-sided 5%, at the observed sd {num(s['sd'], '.1f')})",
         "  ends                       " + "".join(f"{name} {pct(rate)}, " for name, rate in s["end_rates"].items()
                                                  if name != "cap") + f"cap {s['capped_deals']:,} plays",
+        *figures,
     ]
     if s["sprt"]:
         sp = s["sprt"]
@@ -162,3 +217,75 @@ def format_summary(result: MatchResult | ExperimentResult) -> str:
                          "fixed-sample statistics that do not account for the early stop (they are somewhat "
                          "optimistic); the SPRT's own error rates are the guarantee")
     return "\n".join(lines)
+
+
+# --- one match per table size ---------------------------------------------------------------------
+
+_BY_PLAYERS = (("players", "players"), ("seating", "seating"), ("deal_sets", "deal_sets"), ("plays", "plays"),
+               ("mean_diff", "a_minus_b"), ("ci_low", "a_minus_b_ci_low"), ("ci_high", "a_minus_b_ci_high"))
+
+
+def by_players_table(results) -> pd.DataFrame:
+    """One row per table size of several matches (:func:`play_match_by_players`, or the runs of
+    ``rummy-sim match --players 2,4,6``): A - B with its paired CI and, when the game has its own
+    figures (Indian Rummy), each side's net points per deal, deal win, drop and wrong-declaration
+    rates with their intervals and points lost when not winning (columns: docs/results.md)."""
+    rows = []
+    for res in results:
+        run = res.run if isinstance(res, MatchResult) else res
+        r = run.summary.iloc[0]
+        row = {"players": run.experiment.players, "seating": run.experiment.seating_mode or
+               (run.experiment.game_spec.seating_modes or ("",))[0], "a": r["a"], "b": r["b"],
+               "deal_sets": int(r["deal_sets"]), "plays": int(r["plays"]), "a_minus_b": r["mean_diff"],
+               "a_minus_b_ci_low": r["ci_low"], "a_minus_b_ci_high": r["ci_high"], "p_value": r["p_value"]}
+        extra = [c for c in run.summary.columns if c.startswith(("a_", "b_", "even_")) and c not in
+                 ("a_mean", "b_mean")]
+        row.update({c: r[c] for c in extra})
+        row["stopped_by"] = run.stopped_by
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def by_players_json(results) -> dict:
+    """``rummy-sim match --players 2,4,6 --json``: every size's match object (as for one size) in
+    ``matches``, in the order played, and the sizes in ``players``."""
+    runs = [res.run if isinstance(res, MatchResult) else res for res in results]
+    first = runs[0].experiment
+    return json_ready({"kind": "match_by_players", "a": str(first.teams[0]), "b": str(first.teams[1]),
+                       "game": first.game, "players": [r.experiment.players for r in runs],
+                       "matches": [match_summary(r) for r in runs]})
+
+
+def format_by_players(results) -> str:
+    """The table ``rummy-sim match --players 2,4,6`` prints after the matches: a row per table size."""
+    t = by_players_table(results)
+    if t.empty:
+        return ""
+    first = t.iloc[0]
+    lines = [f"{first['a']} (A) vs {first['b']} (B) by table size (95% CIs; per seat of each side)"]
+    has = "a_net" in t.columns
+    head = f"  {'players':>7}  {'seating':<7}  {'deal sets':>10}  {'A - B pts/deal':<28}"
+    if has:
+        head += (f"{'A net/deal':<28}{'B net/deal':<28}{'A deals won':<24}{'B won':>6} {'1/N':>6}  "
+                 f"{'A drops 1st/mid':<16}{'B drops 1st/mid':<16}{'A wrong':>8}  {'A/B lost not won':<16}")
+    lines.append(head)
+    for r in t.itertuples():
+        line = (f"  {r.players:>7}  {r.seating:<7}  {r.deal_sets:>10,}  "
+                f"{ci(r.a_minus_b, r.a_minus_b_ci_low, r.a_minus_b_ci_high):<28}")
+        if has:
+            line += (f"{ci(r.a_net, r.a_net_ci_low, r.a_net_ci_high):<28}"
+                     f"{ci(r.b_net, r.b_net_ci_low, r.b_net_ci_high):<28}"
+                     f"{pct(r.a_deal_win_rate) + ' ' + _pct_ci(r.a_deal_win_rate_ci_low, r.a_deal_win_rate_ci_high):<24}"
+                     f"{pct(r.b_deal_win_rate):>6} {pct(r.even_win_rate):>6}  "
+                     f"{pct(r.a_first_drop_rate) + '/' + pct(r.a_middle_drop_rate):<16}"
+                     f"{pct(r.b_first_drop_rate) + '/' + pct(r.b_middle_drop_rate):<16}"
+                     f"{pct(r.a_wrong_declaration_rate):>8}  "
+                     f"{num(r.a_lost_when_losing, '.1f') + ' / ' + num(r.b_lost_when_losing, '.1f'):<16}")
+        if r.stopped_by not in ("deals", "sprt"):
+            line += "  [interrupted]"
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _pct_ci(low, high) -> str:
+    return f"[{pct(low)}, {pct(high)}]"

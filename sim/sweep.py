@@ -34,10 +34,12 @@ class SweepResult:
 def play_sweep(base: str, vary: Sequence[tuple[str, Sequence]] | dict, vs: str, deals: int, seed: int = 0,
                rules=None, threads: int | None = None, *, chunk: int = 0, margin: float = 1.0,
                first_deal: int = 0, keep_plays: bool = False, game: str | None = None,
-               players: int | None = None, **run_options) -> SweepResult:
-    """``vary`` maps parameter names to lists of values, e.g. {"max_extra": [0, 30, 60]}."""
+               players: int | None = None, seating: str | None = None, **run_options) -> SweepResult:
+    """``vary`` maps parameter names to lists of values, e.g. {"max_extra": [0, 30, 60]}; ``seating``:
+    the game's named seating (Indian Rummy: field or half)."""
     grid = list(vary.items()) if isinstance(vary, dict) else list(vary)
-    exp = X.sweep(base, grid, vs, deals, seed, **experiment_options(rules, chunk, None, margin, first_deal, game, players))
+    exp = X.sweep(base, grid, vs, deals, seed, **experiment_options(rules, chunk, None, margin, first_deal, game,
+                                                                    players, seating))
     return SweepResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
 
 

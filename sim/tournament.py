@@ -45,8 +45,10 @@ class TournamentResult:
 
 def play_tournament(teams: Sequence[str], deals: int, seed: int = 0, rules=None, threads: int | None = None, *,
                     chunk: int = 0, margin: float = 1.0, first_deal: int = 0, keep_plays: bool = False,
-                    game: str | None = None, players: int | None = None, **run_options) -> TournamentResult:
-    exp = X.tournament(teams, deals, seed, **experiment_options(rules, chunk, None, margin, first_deal, game, players))
+                    game: str | None = None, players: int | None = None, seating: str | None = None,
+                    **run_options) -> TournamentResult:
+    exp = X.tournament(teams, deals, seed, **experiment_options(rules, chunk, None, margin, first_deal, game, players,
+                                                                seating))
     return TournamentResult(run_experiment(exp, threads=threads, keep_plays=keep_plays, **run_options))
 
 

@@ -205,10 +205,10 @@ def test_parts_folder_of_an_unfinished_run(tmp_path):
     assert "deals played 200" in md
 
 
-def test_a_game_without_own_sections_gets_the_generic_report(tmp_path):
+def test_indian_report_has_the_generic_sections_and_its_per_seat_figures(tmp_path):
     from sim.games import get_game
 
-    game = get_game("indian")  # players each alone, no report sections of its own
+    game = get_game("indian")  # players each alone: the generic sections and its per-seat figures
     res = tmp_path / "i.parquet"
     play_match("greedy", "random", deals=60, seed=2, game=game.name, players=3, out=res, progress=False)
     out = tmp_path / "rep"
@@ -216,7 +216,8 @@ def test_a_game_without_own_sections_gets_the_generic_report(tmp_path):
     md = (out / "report.md").read_text()
     heads = [line for line in md.splitlines() if line.startswith("## ")]
     assert heads == ["## How it was made", "## Summary with confidence intervals", "## Score distributions",
-                     "## End reasons, deal length", "## Files"]
+                     "## End reasons, deal length", "## Per seat: net points, deals won, drops", "## Files"]
+    assert (out / "indian_figures.csv").exists() and (out / "indian_figures.png").exists()
     assert f"game: **{game.title}** (`indian`" in md and "3 players, each alone" in md
     assert "--game indian --players 3" in md
     ends = pd.read_csv(out / "end_reasons.csv")

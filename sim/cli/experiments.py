@@ -55,7 +55,7 @@ def _experiment_options(args: argparse.Namespace) -> dict:
     game = game_of(args)
     return {"seed": check_seed(args.seed), **experiment_options(
         parse_rules(args.rule, game), args.chunk or 0, sprt, args.margin or 1.0, args.first_deal or 0,
-        game.name, args.players)}
+        game.name, args.players, getattr(args, "seating", None))}
 
 
 def _report(run, as_json: bool) -> None:
@@ -70,6 +70,10 @@ def _report(run, as_json: bool) -> None:
         print(json.dumps(obj, allow_nan=False))
         return
     print({"match": format_summary, "tournament": format_tournament, "sweep": format_sweep}[kind](run))
+    if kind != "match":  # a game's own figures per pairing (Indian Rummy: per seat of each side)
+        lines = run.experiment.game_spec.pairings_lines(run.summary, run.experiment.players)
+        if lines:
+            print("\n".join(lines))
     if run.out is not None and run.complete:
         size = Path(run.out).stat().st_size
         print(f"results: {run.out} ({int(run.summary['plays'].sum()):,} plays, {size / 1e6:,.1f} MB, "
@@ -121,10 +125,55 @@ def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from sim.experiment import match
+    from sim.match import parse_players
 
     options = _run_options(args)
-    exp = match(args.a, args.b, args.deals, **_experiment_options(args))
-    return _execute(exp, options, args.json)
+    if args.players is None:
+        sizes = [None]
+    else:
+        try:
+            sizes = parse_players(",".join(args.players))
+        except ValueError as e:
+            raise CliError(f"--players: {e}") from None
+    if len(sizes) == 1:
+        args.players = sizes[0]
+        exp = match(args.a, args.b, args.deals, **_experiment_options(args))
+        return _execute(exp, options, args.json)
+    return _match_by_players(args, sizes, options)
+
+
+def _match_by_players(args: argparse.Namespace, sizes: list[int], options: dict) -> int:
+    """``match --players 2,4,6``: one match per table size, then one table with a row per size."""
+    from sim.experiment import match
+    from sim.match import by_players_json, format_by_players
+    from sim.runner import RunInterrupted, run_experiment
+
+    out = options["out"]
+    if out is not None and "{players}" not in out:
+        raise CliError(f"--out {out}: with several player counts the file name needs {{players}}, e.g. "
+                       "m-{players}p.parquet (one results file per table size)")
+    exps = []
+    for n in sizes:  # every experiment is checked before the first deal is played
+        args.players = n
+        exps.append(match(args.a, args.b, args.deals, **_experiment_options(args)))
+    runs, code = [], 0
+    for exp in exps:
+        opts = {**options, "out": None if out is None else out.format(players=exp.players)}
+        try:
+            runs.append(run_experiment(exp, **opts))
+        except RunInterrupted as e:
+            runs.append(e.result)
+            print(f"{PROG}: {exp.players} players: {e}", file=sys.stderr)
+            code = 130
+            break
+    if args.json:
+        print(json.dumps(by_players_json(runs), allow_nan=False))
+    else:
+        for run in runs:
+            _report(run, False)
+            print()
+        print(format_by_players(runs))
+    return code
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -177,7 +226,8 @@ def _rule_sweep_run(spec, options: dict, as_json: bool) -> int:
     e, rs = spec.experiment, spec.rule_sweep
     res = play_rule_sweep(rs["base"], rs["vary_rule"], rs["vs"], e.deals, e.seed, vary=rs["vary"], rules=rs["rules"],
                           threads=options["threads"], progress=options["progress"], chunk=0, margin=e.margin,
-                          first_deal=e.first_deal, game=e.game, players=e.players)
+                          first_deal=e.first_deal, game=e.game, players=e.players,
+                          **({"seating_mode": e.seating_mode} if e.seating_mode else {}))
     print(json.dumps(rule_sweep_json(res), allow_nan=False) if as_json else format_rule_sweep(res))
     return 0
 
@@ -227,7 +277,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     return report(args)
 
 
-def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True) -> None:
+def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True, player_list: bool = False) -> None:
     if deals_required:
         p.add_argument("--deals", type=int, required=True, metavar="N",
                        help="deal indices per pairing (each played in every rotation of the pairing)")
@@ -239,7 +289,14 @@ def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True) 
                        help="report the deal sets needed to detect this difference (default 1 point)")
         p.add_argument("--first-deal", type=int, default=None, metavar="D",
                        help="first deal index (default 0; a multiple of deals_per_game)")
-        add_game_arguments(p)
+        add_game_arguments(p, players=not player_list)
+        if player_list:
+            p.add_argument("--players", nargs="+", default=None, metavar="N",
+                           help="players at the table (default: the game's); several, as 2,4,6 or 2-6 (or "
+                                "2 4 6 after A B), play one match per table size and print a table by size")
+        p.add_argument("--seating", default=None, metavar="NAME",
+                       help="how a pairing is seated, when the game offers several (Indian Rummy: field, the "
+                            "default, A alone against a field of B; half, A in alternate seats at 4 or 6 players)")
     else:
         p.add_argument("--deals", type=int, default=None, metavar="N", help="override the file's deals")
         add_game_arguments(p, players=False, default=None)
@@ -268,12 +325,15 @@ def add_commands(sub) -> None:
     p = sub.add_parser("match", help="a duplicate match of team A against team B, with statistics",
                        description="Team A against team B on duplicate deals: every deal index in each of the "
                                    "game's seatings (Persian Rummy: both seat pairs, and partners swapped when "
-                                   "they differ). Prints the mean A - B points per deal with a paired 95% CI, "
+                                   "they differ; Indian Rummy: A alone against a field of B in every seat, or "
+                                   "--seating half). Prints the mean A - B points per deal with a paired 95% CI, "
                                    "game win rates, effect size, deals needed and the variance reduction of "
-                                   "duplication.")
+                                   "duplication; for Indian Rummy also each side's net points per deal, deals "
+                                   "won, drop and wrong-declaration rates and points lost when not winning. "
+                                   "Several --players (2,4,6) give one match per table size and a table by size.")
     p.add_argument("a", metavar="A", help="team A: SPEC or SPEC+SPEC")
     p.add_argument("b", metavar="B", help="team B: SPEC or SPEC+SPEC")
-    _add_run_arguments(p)
+    _add_run_arguments(p, player_list=True)
     p.add_argument("--sprt", type=float, default=None, metavar="DELTA",
                    help="sequential test H0: 0 vs H1: DELTA points per deal, checked after each chunk")
     p.add_argument("--sprt-alpha", type=float, default=0.05, metavar="A", help="SPRT type I error (0.05)")

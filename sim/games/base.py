@@ -167,6 +167,53 @@ class Game(ABC):
 
     #: how the seatings are built, one line for result metadata
     seating_text: str = ""
+    #: named seatings a pairing can be played in (``--seating``, TOML ``seating``), the default first;
+    #: empty when the game has one way only. A game with several takes ``mode=NAME`` (a non-default
+    #: name) in :meth:`rotations` and :meth:`seating`.
+    seating_modes: tuple[str, ...] = ()
+
+    def check_seating(self, mode: str | None, players: int) -> str:
+        """``mode`` validated for a table of ``players``: "" for the default seating (so that
+        experiments in the default seating keep their identity), else the mode's name."""
+        if mode in (None, "") or (self.seating_modes and mode == self.seating_modes[0]):
+            return ""
+        if mode not in self.seating_modes[1:]:
+            known = ", ".join(self.seating_modes) or "only its default seating"
+            raise ValueError(f"{self.name}: unknown seating {mode!r}; known: {known}")
+        return str(mode)
+
+    def describe_seating(self, mode: str = "") -> str:
+        """One line saying how seating ``mode`` ("" the default) is built, for result metadata."""
+        return self.seating_text
+
+    # -- game figures: what the game's players read beyond A - B (optional) ---------------------
+
+    def figure_columns(self, players: int) -> list[str]:
+        """Per-play columns :meth:`chunk_figures` reads besides ``pairing`` and ``rotation``."""
+        return []
+
+    def chunk_figures(self, exp, plays: pd.DataFrame) -> np.ndarray | None:
+        """Integer sums of one chunk's plays (an array that merges by addition, e.g. per pairing and
+        side the counts of seat-plays won), or None when the game keeps none. sim.aggregate keeps
+        them beside its own statistics, chunk by chunk."""
+        return None
+
+    def summary_figures(self, totals, pairing: int) -> dict:
+        """Extra summary-frame columns of ``pairing`` from the merged statistics (sim.aggregate.Totals,
+        its ``figures`` the sum of :meth:`chunk_figures`); {} by default."""
+        return {}
+
+    def figures_json(self, row) -> dict:
+        """The block ``rummy-sim match --json`` adds under the game's name, from a summary row; {} for none."""
+        return {}
+
+    def figures_lines(self, row, players: int) -> list[str]:
+        """Lines ``rummy-sim match`` prints under the common ones, from a summary row."""
+        return []
+
+    def pairings_lines(self, summary: pd.DataFrame, players: int) -> list[str]:
+        """Lines ``rummy-sim tournament`` / ``sweep`` print after their own, from the summary frame."""
+        return []
 
     # -- deal logs ----------------------------------------------------------------------------
 

@@ -52,6 +52,8 @@ def _game_options(exp: Experiment) -> list[str]:
     args = [] if game.name == DEFAULT_GAME else ["--game", game.name]
     if exp.players != game.default_players:
         args += ["--players", str(exp.players)]
+    if exp.seating_mode:
+        args += ["--seating", exp.seating_mode]
     return args
 
 
@@ -110,6 +112,9 @@ def _made_items(col: Collected) -> list[str]:
     sides = game.sides(exp.players)
     if all(len(side) == 1 for side in sides):
         seating = "each alone"
+        if game.seating_modes:
+            mode = exp.seating_mode or game.seating_modes[0]
+            seating += f", seating **{mode}** ({game.describe_seating(exp.seating_mode)})"
     else:
         seats = "; ".join("+".join(str(s) for s in side) for side in sides)
         seating = f"{len(sides)} {game.schema.side_word}s (seats {seats})"

@@ -121,6 +121,11 @@ def sprt_caveat(sprt: dict) -> str:
 # --- summary ------------------------------------------------------------------------------------------
 
 
+def _alone(col: Collected) -> bool:
+    """Players each alone (every side one seat): a side's score is a seat's, B's a mean over B's seats."""
+    return all(len(side) == 1 for side in col.exp.game_spec.sides(col.exp.players))
+
+
 class SummarySection(Section):
     """The run's statistics (sim.aggregate): the table of every pairing, then per kind of experiment
     a sentence and figure (match), the grid against its best point (sweep) or the ranking (tournament)."""
@@ -131,28 +136,35 @@ class SummarySection(Section):
     def render(self, doc: Doc, col: Collected, out: Path) -> None:
         exp, s = col.exp, col.summary
         doc.h(2, self.heading)
+        # players each alone (Indian Rummy): a "game won" is a play where A's net beat B's mean net
+        won = "plays A > B mean [95% CI]" if _alone(col) else "game win rate [95% CI]"
         view = pd.DataFrame({
             "A": s["a"], "B": s["b"], "deal sets": s["deal_sets"].map("{:,}".format),
             "A - B pts/deal [95% CI]": [ci(r.mean_diff, r.ci_low, r.ci_high) for r in s.itertuples()],
             "p (Holm)": s["p_holm"].map(short_p),
-            "game win rate [95% CI]": [ci(r.game_win_rate, r.game_win_rate_ci_low, r.game_win_rate_ci_high, ".3f")
-                                       for r in s.itertuples()],
+            won: [ci(r.game_win_rate, r.game_win_rate_ci_low, r.game_win_rate_ci_high, ".3f")
+                  for r in s.itertuples()],
             "A / B mean pts": [f"{r.a_mean:.1f} / {r.b_mean:.1f}" for r in s.itertuples()],
             "effect d": s["effect_size"].map(lambda x: num(x, "+.3f")),
             "variance reduction": s["variance_reduction"].map(lambda x: num(x, ".2f") + "x"),
             f"deal sets for {exp.margin:g} pt": s["deals_needed"].map(lambda x: num(x, ",.0f")),
         })
         s.to_csv(out / "summary.csv", index=False)
-        doc.table(view, "Mean A - B points per deal set (paired t-interval), game win rate (Wilson)", "summary.csv")
+        doc.table(view, f"Mean A - B points per deal set (paired t-interval), {won.split(' [')[0]} (Wilson)",
+                  "summary.csv")
         {"match": self._match, "sweep": self._sweep, "tournament": self._tournament}[exp.kind](doc, col, out)
 
     @staticmethod
     def _match(doc: Doc, col: Collected, out: Path) -> None:
         r = col.summary.iloc[0]
         dpg = col.exp.rules.deals_per_game
+        if _alone(col):
+            won = (f"its net beats {r['b']}'s mean net in {100 * r['game_win_rate']:.1f}% of the plays (ties "
+                   f"counted half; the deals each seat won are in the per-seat section)")
+        else:
+            won = f"it wins {100 * r['game_win_rate']:.1f}% of the {count_word(dpg)}-deal games"
         doc.p(f"**{r['a']}** scores **{ci(r['mean_diff'], r['ci_low'], r['ci_high'])}** points per deal more than "
-              f"**{r['b']}** (p {short_p(r['p_value'])}); it wins {100 * r['game_win_rate']:.1f}% of the "
-              f"{count_word(dpg)}-deal games. {variance_sentence(r)}")
+              f"**{r['b']}** (p {short_p(r['p_value'])}); {won}. {variance_sentence(r)}")
         if col.meta.get("stopped_by") == "sprt":
             doc.p(sprt_caveat(col.meta.get("sprt") or {}))
         charts.save(charts.match_figure(r), out / "summary.png")

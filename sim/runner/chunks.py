@@ -41,6 +41,9 @@ def play_chunk(exp: Experiment, start: int, stop: int, threads: int | None = Non
 
 
 def stats_of_frame(exp: Experiment, start: int, stop: int, plays: pd.DataFrame) -> ChunkStats:
-    return chunk_stats(exp, start, stop, plays["pairing"].to_numpy(), plays["rotation"].to_numpy(),
-                       plays["deal"].to_numpy(), plays["a_total"].to_numpy(), plays["b_total"].to_numpy(),
-                       plays["end"].cat.codes.to_numpy())
+    """The chunk's statistics from its per-play rows (at least the columns ``stats_columns(exp)``)."""
+    cs = chunk_stats(exp, start, stop, plays["pairing"].to_numpy(), plays["rotation"].to_numpy(),
+                     plays["deal"].to_numpy(), plays["a_total"].to_numpy(), plays["b_total"].to_numpy(),
+                     plays["end"].cat.codes.to_numpy())
+    cs.figures = exp.game_spec.chunk_figures(exp, plays)  # the game's own figures (None for most games)
+    return cs

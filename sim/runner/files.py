@@ -30,9 +30,9 @@ from sim.runner.results import (
     META_KEY,
     RESULTS_FORMAT,
     STATISTICS,
-    STATS_COLUMNS,
     ExperimentResult,
     RunError,
+    stats_columns,
 )
 
 
@@ -249,7 +249,7 @@ def _read_chunk(exp: Experiment, path: Path, start: int, stop: int, keep_plays: 
     table = pf.read_table(path)
     if keep != "plays":
         return table, None, summaries_of_table(table)[0][0]
-    frame = table.to_pandas() if keep_plays else table.select(STATS_COLUMNS).to_pandas()
+    frame = table.to_pandas() if keep_plays else table.select(stats_columns(exp)).to_pandas()
     return table, (frame if keep_plays else None), stats_of_frame(exp, start, stop, frame)
 
 
@@ -308,7 +308,8 @@ def load_result(path: str | Path, plays: bool = False) -> ExperimentResult:
     sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
     keep = meta.get("keep", "plays")
     if keep == "plays":
-        chunks = ((stats_of_frame(exp, start, stop, frame)) for start, stop, frame in iter_chunks(path, STATS_COLUMNS))
+        chunks = ((stats_of_frame(exp, start, stop, frame))
+                  for start, stop, frame in iter_chunks(path, stats_columns(exp)))
     else:
         from sim.runner.keep import iter_summaries
 

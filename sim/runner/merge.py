@@ -21,7 +21,7 @@ from sim.runner.chunks import stats_of_frame
 from sim.runner.files import _Writer, iter_chunk_tables, result_chunks
 from sim.runner.keep import summaries_of_table
 from sim.runner.metadata import read_metadata
-from sim.runner.results import RESULTS_FORMAT, STATS_COLUMNS, ExperimentResult, RunError
+from sim.runner.results import RESULTS_FORMAT, ExperimentResult, RunError, stats_columns
 
 
 def merge_results(paths: list[str | Path], out: str | Path, force: bool = False) -> ExperimentResult:
@@ -94,7 +94,7 @@ def _write(exp, keep, paths, metas, owner, plan, out: Path, t0: float) -> Experi
             if (start, stop) != c:
                 raise RunError(f"merge: {paths[owner[c]]} has its chunks out of order at {start}..{stop}")
             if keep == "plays":
-                cstats = stats_of_frame(exp, start, stop, table.select(STATS_COLUMNS).to_pandas())
+                cstats = stats_of_frame(exp, start, stop, table.select(stats_columns(exp)).to_pandas())
             else:
                 cstats = summaries_of_table(table)[0][0]
             totals.add(cstats)

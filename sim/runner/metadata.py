@@ -58,7 +58,8 @@ def base_metadata(exp: Experiment) -> dict:
         "rules": exp.rules.to_dict(),
         "teams": exp.team_labels(),
         "strategy_specs": exp.strategy_labels(),
-        "rotations": exp.game_spec.seating_text + "; see docs/results.md",
+        "rotations": exp.game_spec.describe_seating(exp.seating_mode) + "; see docs/results.md",
+        **({"seating": exp.seating_mode} if exp.seating_mode else {}),
         "versions": versions(),
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
     }

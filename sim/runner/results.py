@@ -23,6 +23,12 @@ _CHUNK_RE = re.compile(r"^chunk-(\d{12})-(\d{12})\.arrow$")
 STATS_COLUMNS = ["pairing", "rotation", "deal", "a_total", "b_total", "end"]
 
 
+def stats_columns(exp: Experiment) -> list[str]:
+    """The per-play columns the statistics of a chunk of ``exp`` are computed from (the game's
+    figures may need more than :data:`STATS_COLUMNS`, sim.games.base.Game.figure_columns)."""
+    return STATS_COLUMNS + [c for c in exp.game_spec.figure_columns(exp.players) if c not in STATS_COLUMNS]
+
+
 class RunError(ValueError):
     """A run that cannot start or continue as asked (existing output, another experiment ...)."""
 

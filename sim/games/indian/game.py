@@ -1,12 +1,19 @@
 """Indian Rummy on the game contract (sim.games.base): 2-6 players, each alone (I1).
 
-Duplicate seatings: "A against a field of B". Team A is one strategy, team B the
-strategy of every other seat; the pairing is played in ``players`` rotations, A in
-seat r in rotation r, so on every deal index A plays each seat's cards once and the
-field plays the rest. A's score is its seat's net points (won minus lost, I6/I7);
-B's is the mean net of the field's seats; the deal set's A - B difference is taken
-over the rotations, which cancels most of the luck of the cards (each seat's cards
-are played by A once and by B ``players - 1`` times).
+Duplicate seatings (``--seating``, docs/results.md):
+
+* ``field`` (the default): "A against a field of B". Team A is one strategy, team B the
+  strategy of every other seat; the pairing is played in ``players`` rotations, A in seat
+  r in rotation r, so on every deal index A plays each seat's cards once and the field
+  plays the rest (each seat's cards: once by A, ``players - 1`` times by B).
+* ``half`` (an even table of 4 or 6): A in alternate seats, B in the others. Rotation 0
+  seats A in the even seats, rotation 1 in the odd ones, so each seat's cards are played
+  once by A and once by B, and every A passes its discards to a B and takes from one.
+
+A's score is the mean net points (won minus lost, I6/I7) of A's seats, B's the mean net of
+B's seats; the deal set's A - B difference is the mean over its rotations. Both sides
+play the same cards in the same seats, which cancels the luck of the deal as far as the
+two strategies' play does not make the deals diverge (measured: ``variance_reduction``).
 """
 
 from __future__ import annotations
@@ -48,6 +55,14 @@ def _net(seat: int):
     return lambda col: (col[f"gain_s{seat}"].astype(np.int32) - col[f"lost_s{seat}"]).astype(col[f"lost_s{seat}"].dtype)
 
 
+_SEATING_TEXT = {
+    "field": ("A against a field of B: rotation r seats A in seat r and B in every other seat; "
+              "as many rotations as players"),
+    "half": ("half the table: rotation 0 seats A in the even seats and B in the odd ones, rotation 1 the "
+             "other way round; 2 rotations"),
+}
+
+
 class IndianGame(Game):
     name = "indian"
     title = "Indian Rummy (13-card points rummy)"
@@ -55,8 +70,8 @@ class IndianGame(Game):
     seat_counts = tuple(range(E.MIN_SEATS, E.MAX_SEATS + 1))
     default_players = 4
     rules_type = RuleOptions
-    seating_text = ("A against a field of B: rotation r seats A in seat r and B in every other seat; "
-                    "as many rotations as players")
+    seating_modes = ("field", "half")
+    seating_text = _SEATING_TEXT["field"]
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         return tuple((s,) for s in range(self.check_players(players)))
@@ -105,19 +120,78 @@ class IndianGame(Game):
                              f"got {'+'.join(str(s) for s in team)}")
         return team[0]
 
-    def rotations(self, a: Sequence[StrategySpec], b: Sequence[StrategySpec], players: int) -> int:
+    def check_seating(self, mode: str | None, players: int) -> str:
+        """"" (field, the default) or "half"; half needs an even table of at least 4 players."""
+        mode = super().check_seating(mode, players)
+        players = self.check_players(players)
+        if mode == "half" and (players % 2 or players < 4):
+            raise ValueError(f"indian: seating 'half' (A in alternate seats) needs an even table of 4 or 6 "
+                             f"players, got {players}; use seating 'field'")
+        return mode
+
+    def describe_seating(self, mode: str = "") -> str:
+        return _SEATING_TEXT[self.check_seating(mode, 4) or "field"]
+
+    def rotations(self, a: Sequence[StrategySpec], b: Sequence[StrategySpec], players: int,
+                  mode: str = "") -> int:
+        """field: ``players`` rotations; half: 2."""
         self._one(a, "A")
         self._one(b, "B")
-        return self.check_players(players)
+        mode = self.check_seating(mode, players)
+        return 2 if mode == "half" else self.check_players(players)
 
     def seating(self, a: Sequence[StrategySpec], b: Sequence[StrategySpec], rotation: int,
-                players: int) -> Seating:
+                players: int, mode: str = "") -> Seating:
+        """field: A in seat ``rotation``, B elsewhere; half: A in the seats of ``rotation``'s parity."""
         players = self.check_players(players)
-        if rotation not in range(players):
-            raise ValueError(f"rotation must be 0..{players - 1}, got {rotation}")
+        mode = self.check_seating(mode, players)
+        n_rot = 2 if mode == "half" else players
+        if rotation not in range(n_rot):
+            raise ValueError(f"rotation must be 0..{n_rot - 1}, got {rotation}")
         sa, sb = self._one(a, "A"), self._one(b, "B")
-        specs = tuple(sa if s == rotation else sb for s in range(players))
-        return Seating(specs, (rotation,), tuple(s for s in range(players) if s != rotation))
+        if mode == "half":
+            a_seats = tuple(s for s in range(players) if s % 2 == rotation)
+        else:
+            a_seats = (rotation,)
+        specs = tuple(sa if s in a_seats else sb for s in range(players))
+        return Seating(specs, a_seats, tuple(s for s in range(players) if s not in a_seats))
+
+    # -- the figures a points-rummy player reads (sim/games/indian/figures.py) ------------------
+
+    def figure_columns(self, players: int) -> list[str]:
+        from sim.games.indian.figures import figure_columns
+
+        return figure_columns(self.check_players(players))
+
+    def chunk_figures(self, exp, plays):
+        from sim.games.indian.figures import chunk_sums
+
+        return chunk_sums(exp, plays)
+
+    def summary_figures(self, totals, pairing: int) -> dict:
+        from sim.games.indian.figures import summary_columns
+
+        return summary_columns(totals, pairing)
+
+    def figures_json(self, row) -> dict:
+        from sim.games.indian.figures import figures_json
+
+        return figures_json(row)
+
+    def figures_lines(self, row, players: int) -> list[str]:
+        from sim.games.indian.figures import figures_lines
+
+        return figures_lines(row, players)
+
+    def pairings_lines(self, summary, players: int) -> list[str]:
+        from sim.games.indian.figures import pairings_lines
+
+        return pairings_lines(summary, players)
+
+    def report_sections(self) -> list:
+        from sim.games.indian.report_sections import FiguresSection
+
+        return [FiguresSection()]
 
     # -- deal logs ----------------------------------------------------------------------------
 

@@ -1,0 +1,125 @@
+"""Indian Rummy's own report section (``IndianGame.report_sections``; protocol: sim.games.base).
+
+Players sit alone; a pairing seats A and B as ``field`` (one A seat against a field of B)
+or ``half`` (A in alternate seats). ``FiguresSection`` ("Per seat: net points, deals won,
+drops") shows, per pairing and side, the figures of sim/games/indian/figures.py: net points
+per deal with the paired interval over deal sets, the share of deals the seat won (Wilson)
+next to the even share 1/N, first- and middle-drop and wrong-declaration rates, points lost
+on the deals not won and won on the deals won. It reads them from the run's statistics
+(the summary frame), which every kind of results file carries, so it keeps no sums of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim import charts
+from sim.fmt import ci
+from sim.report.document import Doc
+from sim.report.reduce import Collected
+from sim.report.sections import Section, match_label, shown_pairings
+
+SIDES = (("a", "A"), ("b", "B"))
+
+
+def _pct_ci(r, key: str) -> str:
+    return ci(100 * r[key], 100 * r[f"{key}_ci_low"], 100 * r[f"{key}_ci_high"], ".1f") + "%"
+
+
+def figures_table(col: Collected) -> pd.DataFrame:
+    """One row per (pairing, side): every Indian figure with its interval (written as indian_figures.csv)."""
+    s = col.summary
+    rows = []
+    for p, r in s.iterrows():
+        for side, name in SIDES:
+            row = {"pairing": int(r["pairing"]), "match": match_label(col, int(r["pairing"])), "side": name,
+                   "strategy": r[side], "seating": r["seating"], "players": col.exp.players,
+                   "seat_plays": int(r[f"{side}_seat_plays"]), "net": r[f"{side}_net"],
+                   "net_ci_low": r[f"{side}_net_ci_low"], "net_ci_high": r[f"{side}_net_ci_high"]}
+            for key in ("deal_win_rate", "first_drop_rate", "middle_drop_rate", "wrong_declaration_rate"):
+                for suffix in ("", "_ci_low", "_ci_high"):
+                    row[key + suffix] = r[f"{side}_{key}{suffix}"]
+            for key in ("lost_when_losing", "gain_when_winning"):
+                row[key], row[f"{key}_sd"] = r[f"{side}_{key}"], r[f"{side}_{key}_sd"]
+            row["even_win_rate"] = r["even_win_rate"]
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+class FiguresSection(Section):
+    """Per pairing and side: the figures a points-rummy player reads (module doc)."""
+
+    key = "indian_figures"
+    heading = "Per seat: net points, deals won, drops"
+
+    def render(self, doc: Doc, col: Collected, out: Path) -> None:
+        s = col.summary
+        if "a_net" not in s.columns:  # results of a version that did not keep them
+            return
+        doc.h(2, self.heading)
+        t = figures_table(col)
+        t.to_csv(out / "indian_figures.csv", index=False)
+        r0 = s.iloc[0]
+        n = col.exp.players
+        seating = r0["seating"]
+        how = ("one A seat against a field of B in the other seats, A in every seat once per deal"
+               if seating == "field" else "A in alternate seats, B in the others, each seat's cards played once "
+                                          "by A and once by B")
+        doc.p(f"Seating **{seating}** at {n} players ({how}). Each figure is per seat of the side: a side's net "
+              "points per deal is the mean over its seats (interval paired over deal sets), its rates are shares "
+              f"of its seat-plays (Wilson intervals, approximate: the plays of a deal set share cards). When "
+              f"everybody plays alike a seat wins 1/{n} = {100 / n:.1f}% of the deals (fewer when deals hit the "
+              "turn cap).")
+        view = pd.DataFrame({
+            "match": t["match"], "side": t["side"],
+            "net pts/deal [95% CI]": [ci(r.net, r.net_ci_low, r.net_ci_high) for r in t.itertuples()],
+            "deals won [95% CI]": [_pct_ci(r, "deal_win_rate") for _, r in t.iterrows()],
+            "first drops": [_pct_ci(r, "first_drop_rate") for _, r in t.iterrows()],
+            "middle drops": [_pct_ci(r, "middle_drop_rate") for _, r in t.iterrows()],
+            "wrong declarations": [_pct_ci(r, "wrong_declaration_rate") for _, r in t.iterrows()],
+            "lost per deal not won": t["lost_when_losing"].map(lambda x: f"{x:.1f}" if math.isfinite(x) else "n/a"),
+            "won per deal won": t["gain_when_winning"].map(lambda x: f"{x:.1f}" if math.isfinite(x) else "n/a"),
+        })
+        doc.table(view, f"Per seat of each side (even share of deals won: 1/{n} = {100 / n:.1f}%)",
+                  "indian_figures.csv")
+        if s.shape[0] == 1:
+            r = s.iloc[0]
+            doc.p(f"**{r['a']}** nets {ci(r['a_net'], r['a_net_ci_low'], r['a_net_ci_high'])} points per deal "
+                  f"and wins {100 * r['a_deal_win_rate']:.1f}% of its deals; **{r['b']}** nets "
+                  f"{ci(r['b_net'], r['b_net_ci_low'], r['b_net_ci_high'])} per seat and wins "
+                  f"{100 * r['b_deal_win_rate']:.1f}%. A - B: {ci(r['mean_diff'], r['ci_low'], r['ci_high'])} "
+                  "points per deal (paired over deal sets).")
+        self._figure(col, t, out)
+        doc.img("indian_figures.png", "Net points per deal and deals won per seat, A and B, with 95% CIs")
+
+    @staticmethod
+    def _figure(col: Collected, t: pd.DataFrame, out: Path) -> None:
+        shown = shown_pairings(col)
+        t = t[t["pairing"].isin(shown)]
+        fig, axes = charts.figure(1, 2, height=4.2, width=13.0)
+        labels = [f"{m[:32]}: {side}" for m, side in zip(t["match"], t["side"])]
+        x = np.arange(len(t))
+        for k, (side, _) in enumerate(SIDES):
+            rows = (t["side"] == side.upper()).to_numpy()
+            style = charts.series_style(k)
+            charts.errorbars(axes[0], x[rows], t["net"][rows], t["net_ci_low"][rows], t["net_ci_high"][rows],
+                             label=side.upper(), color=style["color"], marker=style["marker"])
+            charts.errorbars(axes[1], x[rows], 100 * t["deal_win_rate"][rows], 100 * t["deal_win_rate_ci_low"][rows],
+                             100 * t["deal_win_rate_ci_high"][rows], label=side.upper(), color=style["color"],
+                             marker=style["marker"])
+        axes[0].axhline(0, color="grey", lw=0.8)
+        axes[1].axhline(100 * t["even_win_rate"].iloc[0], color="grey", lw=0.8, ls="--", label="even share 1/N")
+        axes[0].set(title="Net points per deal, per seat (95% CI)", ylabel=charts.PTS_DEAL)
+        axes[1].set(title="Deals won, per seat (Wilson 95% CI)", ylabel="% of the side's seat-plays")
+        for ax in axes:
+            ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=7)
+            charts.legend_outside(ax, fontsize=7)
+        fig.tight_layout()
+        charts.save(fig, out / "indian_figures.png")
+
+
+__all__ = ["FiguresSection", "figures_table"]
