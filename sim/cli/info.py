@@ -58,6 +58,8 @@ def format_games() -> str:
         kind = "each seat alone" if all(len(s) == 1 for s in sides) else \
             "; ".join(f"side {k} = seats {', '.join(map(str, s))}" for k, s in enumerate(sides))
         out.append(f"    sides at {n} players: {kind}")
+        if d.get("seatings"):
+            out.append(f"    seatings (--seating): {', '.join(d['seatings'])} (default {d['seatings'][0]})")
         out.append("    rule options: " + ", ".join(f"{k}={_rule_text(v)}" for k, v in d["rule_options"].items()))
         out.append(f"    strategies: {', '.join(d['strategies'])}")
     return "\n".join(out) + "\n"

@@ -300,6 +300,7 @@ class Game(ABC):
             "players": list(self.seat_counts),
             "default_players": self.default_players,
             "sides": {n: [list(s) for s in self.sides(n)] for n in self.seat_counts},
+            "seatings": list(self.seating_modes),
             "rule_options": self.rules().to_dict(),
             "strategies": self.strategies.names(),
         }

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from sim import charts
-from sim.fmt import ci
+from sim.fmt import ci, pct
 from sim.report.document import Doc
 from sim.report.reduce import Collected
 from sim.report.sections import Section, match_label, shown_pairings
@@ -27,7 +27,7 @@ SIDES = (("a", "A"), ("b", "B"))
 
 
 def _pct_ci(r, key: str) -> str:
-    return ci(100 * r[key], 100 * r[f"{key}_ci_low"], 100 * r[f"{key}_ci_high"], ".1f") + "%"
+    return f"{pct(r[key])} [{pct(r[f'{key}_ci_low'])}, {pct(r[f'{key}_ci_high'])}]"
 
 
 def figures_table(col: Collected) -> pd.DataFrame:
