@@ -28,6 +28,7 @@ test: $(STAMP)
 notebooks: $(STAMP)
 	@# rebuild notebooks/*.ipynb from notebooks/build_notebooks.py and execute them at their documented deal counts
 	$(PY) notebooks/build_notebooks.py --execute
+	$(PY) notebooks/build_indian.py --execute
 
 bench: $(STAMP)
 	$(VENV)/bin/rummy-sim bench

@@ -228,26 +228,20 @@ fig.tight_layout()"""),
     return charts.mean_ci(h["net"]), len(h) / (hands["players"] == p).sum()
 
 def rule_text(p):
-    verdicts = {"always": [], "never": [], "no data": []}
-    above = []
+    groups = {}                                # verdict -> hand classes
     for jc in JOKER_CLASSES:
         for pure in ("no pure run", "pure run"):
-            cls = f"{jc}, {'a pure run' if pure == 'pure run' else 'no pure run'}"
             w = card.loc[(jc, pure), p] if (jc, pure) in card.index and p in card.columns else "no data"
-            w = "no data" if not isinstance(w, str) else w
-            if w.startswith("deadwood"):
-                above.append(f"{cls} at {w}")
-            else:
-                verdicts[w].append(cls)
+            groups.setdefault(w if isinstance(w, str) else "no data", []).append(f"({jc}, {pure})")
     out = []
-    if verdicts["always"]:
-        out.append("drop " + " and ".join(verdicts["always"]) + " whatever the deadwood")
-    if above:
-        out.append("drop " + "; ".join(above))
-    if verdicts["never"]:
-        out.append("play " + " and ".join(verdicts["never"]))
-    if verdicts["no data"]:
-        out.append(f"too few hands (< {MIN_HANDS} per bin) for " + " and ".join(verdicts["no data"]))
+    if "always" in groups:
+        out.append("drop " + " and ".join(groups.pop("always")) + " at any deadwood")
+    for w in sorted((k for k in groups if k.startswith("deadwood")), key=lambda k: int(k.split()[-1])):
+        out.append("drop " + " and ".join(groups.pop(w)) + f" when the deadwood is {w.split()[-1]} or more")
+    if "never" in groups:
+        out.append("play " + ", ".join(groups.pop("never")))
+    if "no data" in groups:
+        out.append(f"too few hands (< {MIN_HANDS} per bin) for " + ", ".join(groups.pop("no data")))
     return "; ".join(out)
 
 lines = []
@@ -304,14 +298,14 @@ it worth? (3) How much is a joker worth?
    (`sim.games.indian.features`); net points by jokers dealt, and the points per extra joker (least
    squares slope with standard errors clustered by deal).
 
-""" + rerun("07_indian_field", 2_000) + """
+""" + rerun("07_indian_field", 1_500) + """
 
 Seed **2707**. Command-line equivalent of one cell of part 1:
 `rummy-sim match expert greedy --game indian --players 6 --deals $RUMMY_DEALS --seed 2707`
 (`--load strategies/indian/examples/stock_only.py` for stock_only). The committed report
 `reports/indian_expert_vs_greedy_6p/` is that match at 6 players with at least 1,000,000 plays."""),
     ("md", RUNTIME),
-    ("code", setup(2_000, 2707, '''
+    ("code", setup(1_500, 2707, '''
 from tqdm.auto import tqdm
 
 import strategies.indian.examples.stock_only  # noqa: F401  (registers "stock_only")
