@@ -241,6 +241,8 @@ def by_players_table(results) -> pd.DataFrame:
         extra = [c for c in run.summary.columns if c.startswith(("a_", "b_", "even_")) and c not in
                  ("a_mean", "b_mean")]
         row.update({c: r[c] for c in extra})
+        row.update({c: r[c] for c in run.summary.columns if c.startswith("end_")})
+        row["capped"] = int(r["capped"])
         row["stopped_by"] = run.stopped_by
         rows.append(row)
     return pd.DataFrame(rows)
@@ -267,7 +269,9 @@ def format_by_players(results) -> str:
     head = f"  {'players':>7}  {'seating':<7}  {'deal sets':>10}  {'A - B pts/deal':<28}"
     if has:
         head += (f"{'A net/deal':<28}{'B net/deal':<28}{'A deals won':<24}{'B won':>6} {'1/N':>6}  "
-                 f"{'A drops 1st/mid':<16}{'B drops 1st/mid':<16}{'A wrong':>8}  {'A/B lost not won':<16}")
+                 f"{'A drops 1st/mid':<16}{'B drops 1st/mid':<16}{'A wrong':>8}  {'A/B lost not won':<18}")
+    ends = [c for c in t.columns if c.startswith("end_") and c != "end_cap"]
+    head += "ends " + "/".join(c[4:] for c in ends) + " (cap: plays)"
     lines.append(head)
     for r in t.itertuples():
         line = (f"  {r.players:>7}  {r.seating:<7}  {r.deal_sets:>10,}  "
@@ -280,7 +284,8 @@ def format_by_players(results) -> str:
                      f"{pct(r.a_first_drop_rate) + '/' + pct(r.a_middle_drop_rate):<16}"
                      f"{pct(r.b_first_drop_rate) + '/' + pct(r.b_middle_drop_rate):<16}"
                      f"{pct(r.a_wrong_declaration_rate):>8}  "
-                     f"{num(r.a_lost_when_losing, '.1f') + ' / ' + num(r.b_lost_when_losing, '.1f'):<16}")
+                     f"{num(r.a_lost_when_losing, '.1f') + ' / ' + num(r.b_lost_when_losing, '.1f'):<18}")
+        line += "/".join(pct(getattr(r, c)) for c in ends) + f" ({r.capped:,})"
         if r.stopped_by not in ("deals", "sprt"):
             line += "  [interrupted]"
         lines.append(line.rstrip())
