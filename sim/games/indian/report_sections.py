@@ -21,7 +21,7 @@ from sim import charts
 from sim.fmt import ci, pct
 from sim.report.document import Doc
 from sim.report.reduce import Collected
-from sim.report.sections import Section, match_label, shown_pairings
+from sim.report.sections import Section, match_label, pair_label, shown_pairings
 
 SIDES = (("a", "A"), ("b", "B"))
 
@@ -99,24 +99,25 @@ class FiguresSection(Section):
     @staticmethod
     def _figure(col: Collected, t: pd.DataFrame, out: Path) -> None:
         shown = shown_pairings(col)
-        t = t[t["pairing"].isin(shown)]
-        fig, axes = charts.figure(1, 2, height=4.2, width=13.0)
-        labels = [f"{m[:32]}: {side}" for m, side in zip(t["match"], t["side"])]
-        x = np.arange(len(t))
-        for k, (side, _) in enumerate(SIDES):
-            rows = (t["side"] == side.upper()).to_numpy()
+        fig, axes = charts.figure(1, 2, height=4.4, width=13.0)
+        x = np.arange(len(shown), dtype=float)
+        labels = [f"{pair_label(col, p, 'A')[:36]}\nvs {pair_label(col, p, 'B')[:30]}" for p in shown]
+        for k, (_, side) in enumerate(SIDES):
+            rows = t[(t["side"] == side)].set_index("pairing").loc[shown]
             style = charts.series_style(k)
-            charts.errorbars(axes[0], x[rows], t["net"][rows], t["net_ci_low"][rows], t["net_ci_high"][rows],
-                             label=side.upper(), color=style["color"], marker=style["marker"])
-            charts.errorbars(axes[1], x[rows], 100 * t["deal_win_rate"][rows], 100 * t["deal_win_rate_ci_low"][rows],
-                             100 * t["deal_win_rate_ci_high"][rows], label=side.upper(), color=style["color"],
+            xs = x + (k - 0.5) * 0.2
+            charts.errorbars(axes[0], xs, rows["net"], rows["net_ci_low"], rows["net_ci_high"], label=side,
+                             color=style["color"], marker=style["marker"])
+            charts.errorbars(axes[1], xs, 100 * rows["deal_win_rate"], 100 * rows["deal_win_rate_ci_low"],
+                             100 * rows["deal_win_rate_ci_high"], label=side, color=style["color"],
                              marker=style["marker"])
         axes[0].axhline(0, color="grey", lw=0.8)
         axes[1].axhline(100 * t["even_win_rate"].iloc[0], color="grey", lw=0.8, ls="--", label="even share 1/N")
         axes[0].set(title="Net points per deal, per seat (95% CI)", ylabel=charts.PTS_DEAL)
         axes[1].set(title="Deals won, per seat (Wilson 95% CI)", ylabel="% of the side's seat-plays")
         for ax in axes:
-            ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=7)
+            ax.set_xticks(x, labels, fontsize=7)
+            ax.set_xlim(-0.5, len(shown) - 0.5)
             charts.legend_outside(ax, fontsize=7)
         fig.tight_layout()
         charts.save(fig, out / "indian_figures.png")
