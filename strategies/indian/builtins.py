@@ -7,7 +7,16 @@ order declared here; the kernels' P_* slot constants follow the same order (a te
 ties them together).
 """
 
-from strategies.indian.dispatch_nb import SID_DROPPER, SID_GREEDY, SID_RANDOM
+from dataclasses import replace
+
+from strategies.indian.dispatch_nb import (
+    SID_DEFENSIVE,
+    SID_DROPPER,
+    SID_EXPERT,
+    SID_GREEDY,
+    SID_JOKER_KEEPER,
+    SID_RANDOM,
+)
 from strategies.registry import Param, StrategyInfo
 
 RANDOM = StrategyInfo(
@@ -38,30 +47,155 @@ GREEDY = StrategyInfo(
     "higher-valued card, then the higher kind); declares as soon as it validly can; never drops.",
 )
 
+# parameters shared by several strategies (one declaration, one meaning)
+FIRST_DROP_DEADWOOD = Param(
+    "first_drop_deadwood", 80, 0, 200, int,
+    "first drop (I7, 20 points) when the dealt 13 cards' minimum deadwood is above this "
+    "(the deadwood counts every card while no I5 arrangement exists)",
+)
+NEED_PURE = Param("need_pure", 1, 0, 1, bool, "a dealt hand without a pure run of three is weak (first drop)")
+NEED_JOKER = Param("need_joker", 0, 0, 1, bool, "a dealt hand without any joker (printed or wild) is weak (first drop)")
+MIDDLE_DROP_DEADWOOD = Param(
+    "middle_drop_deadwood", 60, 0, 200, int,
+    "middle drop (I7, 40 points) when the 13-card minimum deadwood is still above this ...",
+)
+MIDDLE_DROP_TURN = Param("middle_drop_turn", 8, 1, 1000, int, "... after this many of its own completed turns (discards)")
+ALARM_PICKUPS = Param(
+    "alarm_pickups", 0, 0, 60, int,
+    "an opponent still in the deal that has taken this many cards from the discard pile "
+    "(public, I9) looks close to declaring (0: never)",
+)
+ALARM_DEADWOOD = Param(
+    "alarm_deadwood", 60, 0, 200, int,
+    "middle drop at any turn, once an opponent looks close (alarm_pickups), when the 13-card "
+    "minimum deadwood is above this",
+)
+JOKER_CREDIT = Param(
+    "joker_credit", 0, 0, 80, int, "each joker held (printed or wild) raises both drop deadwood thresholds by this",
+)
+KEEP_JOKERS = Param(
+    "keep_jokers", 1, 0, 1, bool,
+    "never discard a joker (printed or wild) while another kind is held; false: jokers go by deadwood as in greedy",
+)
+TAKE_JOKERS = Param("take_jokers", 1, 0, 1, bool, "take a joker (printed or wild) from the top of the discard pile")
+TAKE_MELD = Param(
+    "take_meld", 1, 0, 1, bool,
+    "take the top discard when it makes a pure run of three or a set of three with two cards held (I4)",
+)
+CONNECTOR_MAX = Param(
+    "connector_max", 0, 0, 10, int,
+    "take the top discard when it is a same-suit neighbour (one rank away) of a held card and worth at "
+    "most this many points (a strong connector; 0: never)",
+)
+TAKE_LOWERS = Param(
+    "take_lowers", 0, 0, 1, bool, "also take the top discard whenever greedy would (it lowers the best deadwood)",
+)
+PURE_KEEP = Param(
+    "pure_keep", 15.0, 0.0, 100.0, float,
+    "points for keeping a card without which no pure run of three is left (I5 needs one)",
+)
+LONG_KEEP = Param(
+    "long_keep", 8.0, 0.0, 100.0, float,
+    "points for keeping a card without which no seed of the I5 run of four is left "
+    "(three naturals of four consecutive positions of a suit)",
+)
+RUN_KEEP = Param(
+    "run_keep", 4.0, 0.0, 40.0, float,
+    "points for keeping a card per held same-suit neighbour one rank away (half that two ranks away)",
+)
+SET_KEEP = Param("set_keep", 2.0, 0.0, 40.0, float, "points for keeping a card per held card of its rank in another suit")
+FEED_WEIGHT = Param(
+    "feed_weight", 3.0, 0.0, 40.0, float,
+    "points against a discard per link to a card the next seat in play took from the pile and still holds "
+    "(same rank, same suit one rank away; half two ranks away; a joker counts 2)",
+)
+SAFE_WEIGHT = Param(
+    "safe_weight", 1.0, 0.0, 40.0, float,
+    "points for a discard per link to what the next seat discarded (the same kind or rank; half: same suit "
+    "one rank away)",
+)
+SHED_WEIGHT = Param(
+    "shed_weight", 0.5, 0.0, 5.0, float,
+    "once an opponent looks close, a discard's own value counts (1 + this) times: high cards go first",
+)
+
 DROPPER = StrategyInfo(
     "dropper",
     SID_DROPPER,
-    (
-        Param(
-            "first_drop_deadwood", 80, 0, 200, int,
-            "first drop (I7, 20 points) when the dealt 13 cards' minimum deadwood is above this "
-            "(the deadwood counts every card while no I5 arrangement exists)",
-        ),
-        Param("need_pure", 1, 0, 1, bool, "a dealt hand without a pure run of three is weak (first drop)"),
-        Param("need_joker", 0, 0, 1, bool, "a dealt hand without any joker (printed or wild) is weak (first drop)"),
-        Param(
-            "middle_drop_deadwood", 60, 0, 200, int,
-            "middle drop (I7, 40 points) when the 13-card minimum deadwood is still above this ...",
-        ),
-        Param(
-            "middle_drop_turn", 8, 1, 1000, int,
-            "... after this many of its own completed turns (discards)",
-        ),
-    ),
+    (FIRST_DROP_DEADWOOD, NEED_PURE, NEED_JOKER, MIDDLE_DROP_DEADWOOD, MIDDLE_DROP_TURN, ALARM_PICKUPS,
+     ALARM_DEADWOOD, JOKER_CREDIT),
     "Greedy, plus a first drop when the dealt hand is weak (deadwood above "
     "first_drop_deadwood, or no pure run with need_pure, or no joker with need_joker) and a "
     "middle drop when its deadwood is still above middle_drop_deadwood after "
-    "middle_drop_turn of its turns.",
+    "middle_drop_turn of its turns, or above alarm_deadwood once an opponent has taken "
+    "alarm_pickups cards from the pile; each joker held raises the thresholds by joker_credit.",
 )
 
-BUILTINS = (RANDOM, GREEDY, DROPPER)
+JOKER_KEEPER = StrategyInfo(
+    "joker_keeper",
+    SID_JOKER_KEEPER,
+    (KEEP_JOKERS, TAKE_JOKERS, TAKE_MELD, CONNECTOR_MAX, TAKE_LOWERS, PURE_KEEP, LONG_KEEP, RUN_KEEP, SET_KEEP),
+    "Keeps its jokers and builds towards the declaration: discards the card with the least "
+    "deadwood plus what it is worth kept (the only pure run, the seed of the run of four, "
+    "connectors); takes the top discard only for a joker, a meld or a strong connector. "
+    "Declares as soon as it validly can; never drops.",
+)
+
+DEFENSIVE = StrategyInfo(
+    "defensive",
+    SID_DEFENSIVE,
+    (
+        FEED_WEIGHT,
+        SAFE_WEIGHT,
+        SHED_WEIGHT,
+        Param(
+            "close_pickups", 3, 0, 60, int,
+            "an opponent still in the deal that has taken this many cards from the pile looks close (0: never)",
+        ),
+        Param("close_turn", 10, 0, 1000, int, "after this many of its own completed turns an opponent looks close (0: never)"),
+        Param(
+            "run_keep", 4.0, 0.0, 40.0, float,
+            "until an opponent looks close: points for keeping a card per held same-suit neighbour one rank "
+            "away (half that two ranks away); then 0",
+        ),
+    ),
+    "Greedy's draws; discards the card with the least deadwood plus its run connectors "
+    "(until an opponent looks close) plus what it would feed the "
+    "next seat (links to its pickups still held) minus what that seat let go (links to its "
+    "discards), shedding high cards once an opponent looks close. Declares as soon as it "
+    "validly can; never drops.",
+)
+
+
+def _expert_default(p: Param, value: float) -> Param:
+    """``p`` with expert's own (tuned) default."""
+    return replace(p, default=value)
+
+
+EXPERT = StrategyInfo(
+    "expert",
+    SID_EXPERT,
+    (
+        _expert_default(FIRST_DROP_DEADWOOD, 133),
+        _expert_default(NEED_PURE, 0),
+        _expert_default(NEED_JOKER, 0),
+        _expert_default(MIDDLE_DROP_DEADWOOD, 115),
+        _expert_default(MIDDLE_DROP_TURN, 19),
+        ALARM_PICKUPS,
+        ALARM_DEADWOOD,
+        CONNECTOR_MAX,
+        TAKE_LOWERS,
+        PURE_KEEP,
+        LONG_KEEP,
+        RUN_KEEP,
+        SET_KEEP,
+        _expert_default(FEED_WEIGHT, 0.0),
+        _expert_default(SAFE_WEIGHT, 0.0),
+        SHED_WEIGHT,
+    ),
+    "dropper's drops, joker_keeper's draws and hand building (jokers kept and taken, melds "
+    "taken) and defensive's discards; an opponent looks close after alarm_pickups pickups "
+    "or middle_drop_turn of its own turns.",
+)
+
+BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT)

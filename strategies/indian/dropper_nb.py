@@ -3,9 +3,12 @@
 At its first draw decision (before it has drawn) it drops when the dealt hand is weak:
 its 13-card ``min_deadwood`` is above ``first_drop_deadwood``, or (``need_pure``) it
 holds no pure run of three, or (``need_joker``) it holds no joker (printed or wild).
-At a later draw decision, once it has completed ``middle_drop_turn`` turns, it drops
-when its 13-card deadwood is still above ``middle_drop_deadwood``. Otherwise it plays
-exactly as greedy (strategies/indian/greedy_nb.py).
+At a later draw decision it drops when its 13-card deadwood is still above
+``middle_drop_deadwood`` once it has completed ``middle_drop_turn`` turns, or above
+``alarm_deadwood`` (at any turn) once an opponent still in the deal has taken
+``alarm_pickups`` or more cards from the discard pile (0: never; the pickups are
+public, I9). Each joker held raises both deadwood thresholds by ``joker_credit``.
+Otherwise it plays exactly as greedy (strategies/indian/greedy_nb.py).
 """
 
 from numba import njit
@@ -18,17 +21,21 @@ from sim.games.indian.enums import (
     N_RANKS,
     O_DISCARDED,
     O_HAS_DRAWN,
+    O_PICKUPS,
+    O_PLAYERS,
     O_RULES,
     O_SEAT,
+    O_STATUS,
     O_WILD_RANK,
     R_MAX_J_RUN,
     R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
+    ST_IN,
 )
 from sim.games.indian.solver_nb import min_deadwood
-from sim.games.indian.state_nb import has_pure_run
-from strategies.interface import STRATEGY_SIG
+from sim.games.indian.state_nb import has_pure_run, jokers_in
 from strategies.indian.greedy_nb import greedy_decide, hand_view, row_of_kind
+from strategies.interface import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_FIRST_DROP_DEADWOOD = 0
@@ -36,6 +43,9 @@ P_NEED_PURE = 1
 P_NEED_JOKER = 2
 P_MIDDLE_DROP_DEADWOOD = 3
 P_MIDDLE_DROP_TURN = 4
+P_ALARM_PICKUPS = 5
+P_ALARM_DEADWOOD = 6
+P_JOKER_CREDIT = 7
 
 
 @njit(cache=True)
@@ -48,30 +58,55 @@ def has_joker(h, wild_rank):
     return False
 
 
+@njit(cache=True)
+def max_pickups(obs):
+    """The most cards any opponent still in the deal has taken from the pile (I9)."""
+    seat = obs[O_SEAT]
+    most = 0
+    for s in range(obs[O_PLAYERS]):
+        if s != seat and obs[O_STATUS + s] == ST_IN and obs[O_PICKUPS + s] > most:
+            most = obs[O_PICKUPS + s]
+    return most
+
+
+@njit(cache=True)
+def wants_drop(obs, first_dw, need_pure, need_joker, middle_dw, middle_turn, alarm_pickups, alarm_dw,
+               joker_credit):
+    """True when the dropper rules of the module docstring say drop now (a draw decision)."""
+    seat = obs[O_SEAT]
+    h = hand_view(obs)
+    wild = obs[O_WILD_RANK]
+    tir = obs[O_RULES + R_TRIPLE_IS_RUN]
+    credit = joker_credit * jokers_in(h, wild) if joker_credit != 0.0 else 0.0
+    if obs[O_HAS_DRAWN + seat] == 0:
+        if need_pure and not has_pure_run(h, tir):
+            return True
+        if need_joker and not has_joker(h, wild):
+            return True
+        dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
+        return dw > first_dw + credit
+    done = 0  # turns completed = discards made
+    b = O_DISCARDED + seat * N_KINDS
+    for k in range(N_KINDS):
+        done += obs[b + k]
+    late = done >= middle_turn
+    alarm = alarm_pickups > 0 and max_pickups(obs) >= alarm_pickups
+    if not late and not alarm:
+        return False
+    dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
+    if late and dw > middle_dw + credit:
+        return True
+    return alarm and dw > alarm_dw + credit
+
+
 @njit(STRATEGY_SIG, cache=True)
 def dropper_decide(decision, obs, moves, n, params, rng):
     if decision == D_DRAW:
         i_drop = row_of_kind(moves, n, MV_DROP)
-        if i_drop >= 0:
-            seat = obs[O_SEAT]
-            h = hand_view(obs)
-            wild = obs[O_WILD_RANK]
-            tir = obs[O_RULES + R_TRIPLE_IS_RUN]
-            if obs[O_HAS_DRAWN + seat] == 0:
-                if params[P_NEED_PURE] != 0.0 and not has_pure_run(h, tir):
-                    return i_drop
-                if params[P_NEED_JOKER] != 0.0 and not has_joker(h, wild):
-                    return i_drop
-                dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
-                if dw > params[P_FIRST_DROP_DEADWOOD]:
-                    return i_drop
-            else:
-                done = 0  # turns completed = discards made
-                b = O_DISCARDED + seat * N_KINDS
-                for k in range(N_KINDS):
-                    done += obs[b + k]
-                if done >= params[P_MIDDLE_DROP_TURN]:
-                    dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
-                    if dw > params[P_MIDDLE_DROP_DEADWOOD]:
-                        return i_drop
+        if i_drop >= 0 and wants_drop(
+            obs, params[P_FIRST_DROP_DEADWOOD], params[P_NEED_PURE] != 0.0, params[P_NEED_JOKER] != 0.0,
+            params[P_MIDDLE_DROP_DEADWOOD], params[P_MIDDLE_DROP_TURN], params[P_ALARM_PICKUPS],
+            params[P_ALARM_DEADWOOD], params[P_JOKER_CREDIT],
+        ):
+            return i_drop
     return greedy_decide(decision, obs, moves, n, params, rng)

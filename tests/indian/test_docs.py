@@ -11,8 +11,10 @@ def test_indian_strategies_and_parameters_are_documented() -> None:
     doc = DOC.read_text(encoding="utf-8")
     section = doc[doc.index("# Indian Rummy strategies"):]
     reg = registry_for("indian")
-    for name in ("random", "greedy", "dropper"):
+    for name in reg.names():
         info = reg.get(name)
+        if info.function is not None:
+            continue  # a user strategy registered by another test
         assert f"## `{name}`" in section, name
         for p in info.params:
             assert f"`{p.name}`" in section, (name, p.name)

@@ -23,7 +23,7 @@ from sim.games.indian.engine import run_deals
 from sim.games.indian.game import GAME
 from sim.games.indian.rules import RuleOptions
 from strategies.interface import STRATEGY_SIG
-from strategies.registry import register_strategy, strategy_names
+from strategies.registry import get_strategy, register_strategy, strategy_names
 
 SEED = 9191
 
@@ -57,7 +57,8 @@ register_strategy("indian_hash_all", hash_all, game="indian", doc="test: chooses
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-@pytest.mark.parametrize("specs", [["greedy", "random", "dropper"], ["indian_hash_all"]], ids=["builtins", "user"])
+@pytest.mark.parametrize("specs", [["greedy", "random", "dropper", "joker_keeper", "defensive", "expert"],
+                                   ["indian_hash_all"]], ids=["builtins", "user"])
 def test_the_view_ignores_hidden_cards(players, specs) -> None:
     table = [specs[s % len(specs)] for s in range(players)]
     gen = np.random.default_rng(players)
@@ -74,6 +75,37 @@ def test_the_view_ignores_hidden_cards(players, specs) -> None:
                 assert np.array_equal(rows, rows2), f"deal {deal}: the legal moves changed with hidden cards"
             decisions += 1
     assert decisions > 40 and moved > 0.8 * 3 * decisions
+
+
+BUILTIN_NAMES = [n for n in strategy_names("indian") if get_strategy(n, "indian").function is None]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_builtin_choices_ignore_hidden_cards(players) -> None:
+    """Every built-in (read from the registry, so new ones are covered) chooses the same move,
+    advancing its random stream the same way, in states that differ only in what the deciding
+    seat cannot see (I9), and writes nothing to its legal rows or parameters."""
+    from sim.games.indian.engine import kernel_args, parse_specs
+    from strategies.indian.dispatch_nb import call_strategy
+
+    table = [BUILTIN_NAMES[(s + players) % len(BUILTIN_NAMES)] for s in range(players)]
+    sids, params, fns = kernel_args(parse_specs(table))
+    gen = np.random.default_rng(100 + players)
+    asked = {name: 0 for name in table}
+    for deal in range(3):
+        for st in GAME.decision_states(table, SEED, deal, RuleOptions()):
+            seat = int(st[E.O_SEAT])
+            choices = []
+            for variant in (st, GAME.hidden_variant(st, gen), GAME.hidden_variant(st, gen)):
+                obs, rows = GAME.view(variant)
+                rows_before, prm = rows.copy(), params[seat].copy()
+                rng = np.array([12345 + deal], np.uint64)
+                idx = call_strategy(sids[seat], fns[seat], int(st[E.O_DECISION]), obs, rows, len(rows), prm, rng)
+                assert np.array_equal(rows, rows_before) and np.array_equal(prm, params[seat]), table[seat]
+                choices.append((int(idx), int(rng[0])))
+            assert choices[0] == choices[1] == choices[2], f"{table[seat]} deal {deal}: a hidden card changed its choice"
+            asked[table[seat]] += 1
+    assert all(n > 0 for n in asked.values()), asked  # (a dropper may leave at once)
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -21,7 +21,7 @@ SEED = 4242
 
 def test_builtins_declared_and_slots_follow_declaration_order():
     by_name = {i.name: i for i in BUILTINS}
-    assert set(by_name) == {"random", "greedy", "dropper"}
+    assert {"random", "greedy", "dropper", "joker_keeper", "defensive", "expert"} <= set(by_name)
     assert (by_name["random"].sid, by_name["greedy"].sid, by_name["dropper"].sid) == (SID_RANDOM, SID_GREEDY, SID_DROPPER)
     assert [p.name for p in by_name["random"].params] == ["p_drop", "p_declare"]
     assert (random_nb.P_DROP, random_nb.P_DECLARE) == (0, 1)
@@ -31,6 +31,9 @@ def test_builtins_declared_and_slots_follow_declaration_order():
         "need_joker": dropper_nb.P_NEED_JOKER,
         "middle_drop_deadwood": dropper_nb.P_MIDDLE_DROP_DEADWOOD,
         "middle_drop_turn": dropper_nb.P_MIDDLE_DROP_TURN,
+        "alarm_pickups": dropper_nb.P_ALARM_PICKUPS,
+        "alarm_deadwood": dropper_nb.P_ALARM_DEADWOOD,
+        "joker_credit": dropper_nb.P_JOKER_CREDIT,
     }
     assert [p.name for p in by_name["dropper"].params] == list(slots)
     assert [slots[p.name] for p in by_name["dropper"].params] == list(range(len(slots)))
