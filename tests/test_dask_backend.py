@@ -18,9 +18,9 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 import sim.experiment as X  # noqa: E402
-from sim.runner import RunInterrupted, VersionMismatch, read_plays, run_experiment  # noqa: E402
-from sim.runner.dask_backend import DaskChunks  # noqa: E402
-from sim.runner.files import parts_dir  # noqa: E402
+from sim.runner import RunError, RunInterrupted, VersionMismatch, read_plays, run_experiment  # noqa: E402
+from sim.runner.dask_backend import DaskChunks, local_cluster  # noqa: E402
+from sim.runner.files import chunk_name, parts_dir, read_chunk_table  # noqa: E402
 from sim.runner.keep import compute_chunk  # noqa: E402
 
 
@@ -32,12 +32,10 @@ def test_the_dask_backend_gives_the_local_results_through_reordering_faults_and_
                                                                                               capsys) -> None:
     ref_out = tmp_path / "local.parquet"
     ref = run_experiment(_exp(), out=ref_out, progress=False)
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=40, death_timeout=60)
-    client = distributed.Client(cluster, timeout=60)
+    cluster, client = local_cluster(2, silence_logs=40, death_timeout=60)  # as --backend dask starts one
     try:
         client.wait_for_workers(2, timeout=120)
-        _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client)
+        _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client, tmp_path)
         _a_dask_run_equals_a_local_run(client, ref, ref_out, tmp_path)
         _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path)
         _interrupted_runs_resume_on_either_backend(client, ref, ref_out, tmp_path, capsys)
@@ -47,7 +45,7 @@ def test_the_dask_backend_gives_the_local_results_through_reordering_faults_and_
         cluster.close(timeout=30)
 
 
-def _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client) -> None:
+def _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client, tmp_path) -> None:
     exp = _exp(deals=300)
     plan = exp.chunks()
     # the first chunk waits longest, so the later ones finish first
@@ -56,12 +54,27 @@ def _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client) -> Non
         got = [chunks.get(a, b) for a, b in plan]
     finally:
         chunks.close()
-    for out, (a, b) in zip(got, plan):
-        ref = compute_chunk(exp, a, b)
+    refs = [compute_chunk(exp, a, b) for a, b in plan]
+    for out, ref, (a, b) in zip(got, refs, plan):
         assert (out.start, out.stop) == (a, b)
-        assert out.table.equals(ref.table)
+        assert out.path is None and out.table.equals(ref.table)  # no parts folder: the table comes back
         assert out.stats.sets.mean.tolist() == ref.stats.sets.mean.tolist()
         assert out.stats.play_diff.m2.tolist() == ref.stats.play_diff.m2.tolist()
+    # workers that see the run's parts folder write the chunk files themselves; only paths come back
+    parts = tmp_path / "w.parquet.parts"
+    parts.mkdir()
+    chunks = DaskChunks(exp, plan, scheduler=client, parts=parts, meta={"experiment_hash": exp.digest()})
+    try:
+        got = [chunks.get(a, b) for a, b in plan]
+    finally:
+        chunks.close()
+    assert not list(parts.glob(".dask-run-*")), "the run's token file is removed at the end"
+    for out, ref, (a, b) in zip(got, refs, plan):
+        assert out.table is None and out.path == str(parts.resolve() / chunk_name(a, b))
+        assert read_chunk_table(parts / chunk_name(a, b), a, b, exp.digest()).equals(ref.table)
+        assert out.stats.sets.mean.tolist() == ref.stats.sets.mean.tolist()
+    with pytest.raises(RunError, match="does not belong to this run"):
+        read_chunk_table(parts / chunk_name(*plan[0]), *plan[1], exp.digest())
 
 
 def _a_dask_run_equals_a_local_run(client, ref, ref_out, tmp_path) -> None:

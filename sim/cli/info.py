@@ -98,7 +98,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if getattr(args, "backend", None) == "dask":
         from sim.bench_dask import format_dask, run_dask_bench
 
-        result = run_dask_bench(args.deals, args.quick, progress=say)
+        keeps = ("plays", "summary") if args.keep == "both" else (args.keep,)
+        result = run_dask_bench(args.deals, args.quick, progress=say, keeps=keeps)
         print(json.dumps(result) if args.json else format_dask(result), end="" if not args.json else "\n")
         return 0
     if args.runner:
@@ -149,6 +150,8 @@ def add_commands(sub) -> None:
     p.add_argument("--quick", action="store_true", help="small runs (5,000 deals) for a fast check")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="dask: deals/s of 1 and 2 single-threaded Dask workers vs a local run, per-chunk overhead")
+    p.add_argument("--keep", choices=("plays", "summary", "both"), default="both",
+                   help="with --backend dask: what the measured runs keep (default both, one after the other)")
     p.add_argument("--runner", action="store_true",
                    help="measure the experiment runner's overhead over the bare engine (default 1,000,000 deals)")
     add_game_arguments(p, players=False)

@@ -2,9 +2,11 @@
 
 Each task calls :func:`chunk_task` on a worker, which checks the worker runs the
 experiment's code version (sim.runner.version), plays the chunk with the pure
-sim.runner.play_chunk and reduces it there (sim.runner.keep.compute_chunk): the client
-receives the chunk's statistics and the table its file keeps, a few kilobytes with
-``--keep summary``. :class:`DaskChunks` keeps a bounded window of tasks in flight (twice the
+sim.runner.play_chunk and reduces it there (sim.runner.keep.compute_chunk) to the chunk's
+statistics and the table its file keeps (a few kilobytes with ``--keep summary``). A worker
+that sees the run's parts folder (same machine or shared filesystem) writes the chunk file
+itself and returns only the statistics and the file's name; otherwise the table travels to
+the client, which writes it. :class:`DaskChunks` keeps a bounded window of tasks in flight (twice the
 cluster's threads, at least 4) and hands chunks over strictly in deal order, whatever order
 they finish in, so the client's writer, statistics and progress bar see exactly what a local
 run sees. A worker that dies mid-task costs only that task: the scheduler runs it again on
@@ -23,8 +25,10 @@ import os
 import time
 import uuid
 from collections import deque
+from pathlib import Path
 
 from sim.experiment import Experiment
+from sim.runner.files import write_chunk_file
 from sim.runner.keep import ChunkOutput, compute_chunk
 from sim.runner.results import RunError
 from sim.runner.version import check_version
@@ -45,19 +49,61 @@ def _experiment(text: str) -> Experiment:
 
 
 def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", write: bool = True,
-               want_frame: bool = False, threads: int = 1, check: bool = False, delay: float = 0.0) -> ChunkOutput:
+               want_frame: bool = False, threads: int = 1, check: bool = False, delay: float = 0.0,
+               parts: str | None = None, token: str | None = None, meta: dict | None = None) -> ChunkOutput:
     """What one Dask task runs on a worker: refuse another code version, then compute the chunk.
 
-    ``delay`` (seconds, tests only) holds the task before it starts, so tests can make chunks
-    finish out of order."""
+    When the worker sees the run's parts folder (``parts`` holds the file ``token`` the client
+    put there for this run: the same machine, or a shared filesystem), it writes the chunk file
+    itself, with the run's metadata ``meta``, and returns only its path and statistics: the
+    rows then never cross the network nor get copied by the client. Otherwise the table comes
+    back to the client, which writes it. ``delay`` (seconds, tests only) holds the task before
+    it starts, so tests can make chunks finish out of order."""
     import socket
 
     exp = _experiment(exp_json)
     check_version(exp.version, f"Dask worker on {socket.gethostname()} (pid {os.getpid()})")
     if delay:
         time.sleep(delay)
-    return compute_chunk(exp, start, stop, keep=keep, write=write, want_frame=want_frame, threads=threads,
-                         check=check)
+    out = compute_chunk(exp, start, stop, keep=keep, write=write, want_frame=want_frame, threads=threads,
+                        check=check)
+    if out.table is not None and parts is not None and token is not None and os.path.exists(
+            os.path.join(parts, token)):
+        t0 = time.perf_counter()
+        out.path = str(write_chunk_file(out.table, meta, start, stop, Path(parts)))
+        out.table = None
+        out.timings["worker_write"] = time.perf_counter() - t0
+    return out
+
+
+# Dask's own monitoring, turned down on the clusters this module starts (they have no dashboard
+# to feed): the workers' statistical profiler (a stack sample every 10 ms), the event-loop tick
+# monitor (every 20 ms in every process), the system monitor (500 ms) and the memory monitor
+# (100 ms) together took 2-3% of a core in every worker and in the client's process (which hosts
+# a LocalCluster's scheduler) even when idle: a tax on a 2-core machine (docs/distributed.md).
+QUIET_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "200ms",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
+def local_cluster(workers: int, timeout: float = 60.0, **options):
+    """(cluster, client): a LocalCluster of ``workers`` single-threaded worker processes on this
+    machine, with Dask's monitoring turned down (QUIET_CONFIG), and a client of it."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    with dask.config.set(QUIET_CONFIG):
+        # no dashboard; the scheduler's small HTTP server (health checks) on a free port, not 8787
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               scheduler_kwargs={"dashboard": False}, **options)
+        try:
+            return cluster, Client(cluster, timeout=timeout)
+        except BaseException:
+            cluster.close()
+            raise
 
 
 def open_client(scheduler=None, workers: int | None = None, timeout: float = 60.0):
@@ -65,7 +111,7 @@ def open_client(scheduler=None, workers: int | None = None, timeout: float = 60.
     $RUMMY_SIM_SCHEDULER, else a new LocalCluster of ``workers`` single-threaded worker processes);
     ``owned`` is what :func:`close_client` must shut down (None for a Client passed in)."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise RunError("the Dask backend needs dask.distributed: pip install 'rummy-sim[dask]'") from None
     scheduler = scheduler_address(scheduler)
@@ -77,9 +123,8 @@ def open_client(scheduler=None, workers: int | None = None, timeout: float = 60.
         except OSError as e:
             raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
         return client, (client,)
-    n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
-    return Client(cluster, timeout=timeout), (cluster,)
+    cluster, client = local_cluster(workers or os.cpu_count() or 1, timeout=timeout)
+    return client, (cluster,)
 
 
 def close_client(client, owned) -> None:
@@ -96,13 +141,21 @@ class DaskChunks:
 
     def __init__(self, exp: Experiment, todo: list[tuple[int, int]], *, scheduler=None, workers: int | None = None,
                  threads: int | None = None, keep: str = "plays", write: bool = True, want_frame: bool = False,
-                 check: bool = False, window: int | None = None, delays: dict | None = None):
+                 check: bool = False, window: int | None = None, delays: dict | None = None,
+                 parts: Path | None = None, meta: dict | None = None):
         self.client, self._owned = open_client(scheduler, workers)
+        self._token_file = None
         try:
             self.exp = exp
             self._json = json.dumps(exp.to_dict(), sort_keys=True)
             self._opts = {"keep": keep, "write": write, "want_frame": want_frame, "threads": threads or 1,
                           "check": check}
+            if parts is not None and write and meta is not None:
+                # workers that see this file write their chunk files themselves (see chunk_task)
+                token = f".dask-run-{uuid.uuid4().hex}"
+                self._token_file = Path(parts) / token
+                self._token_file.write_text("workers that see this file write their chunk files here\n")
+                self._opts.update(parts=str(Path(parts).resolve()), token=token, meta=meta)
             self._queue = deque(todo)
             self._futures: dict[tuple[int, int], object] = {}
             self._delays = delays or {}
@@ -112,8 +165,14 @@ class DaskChunks:
             self._window = window
             self._fill()
         except BaseException:
+            self._drop_token()
             close_client(self.client, self._owned)
             raise
+
+    def _drop_token(self) -> None:
+        if self._token_file is not None:
+            self._token_file.unlink(missing_ok=True)
+            self._token_file = None
 
     def _fill(self) -> None:
         while self._queue and len(self._futures) < self._window:
@@ -143,4 +202,5 @@ class DaskChunks:
             self._futures.clear()
             self._queue.clear()
         finally:
+            self._drop_token()
             close_client(self.client, self._owned)

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import time
+import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator
@@ -56,9 +57,35 @@ def write_options(schema: pa.Schema) -> dict:
             "write_statistics": [c for c in STATISTICS if c in schema.names]}
 
 
+def chunk_file_table(table: pa.Table, meta: dict, start: int, stop: int) -> pa.Table:
+    """``table`` with the run's metadata ``meta`` and its deal range, as its chunk file keeps it."""
+    md = dict(table.schema.metadata or {})
+    md[META_KEY] = json.dumps({**meta, "deal_range": [start, stop]}).encode()
+    return table.replace_schema_metadata(md)
+
+
+def write_chunk_file(table: pa.Table, meta: dict, start: int, stop: int, parts: Path) -> Path:
+    """Write one chunk's file into the parts folder (what a Dask worker does when it sees the
+    folder, and the client's writer otherwise); returns its path."""
+    path = parts / chunk_name(start, stop)
+    _atomic_write_chunk(chunk_file_table(table, meta, start, stop), path)
+    return path
+
+
+def read_chunk_table(path: Path, start: int, stop: int, digest: str) -> pa.Table:
+    """The table of a chunk file a Dask worker has just written, memory-mapped (no copy), after
+    checking it is that chunk of this run."""
+    with pa.memory_map(str(path)) as source:
+        table = pa.ipc.open_file(source).read_all()
+    meta = json.loads((table.schema.metadata or {}).get(META_KEY, b"{}"))
+    if meta.get("experiment_hash") != digest or meta.get("deal_range") != [start, stop]:
+        raise RunError(f"{path}: the chunk file a Dask worker wrote does not belong to this run")
+    return table
+
+
 def _atomic_write_chunk(table: pa.Table, path: Path) -> None:
     """An uncompressed Arrow IPC (Feather v2) file, complete once it has its final name."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     try:
         pf.write_feather(table, tmp, compression="uncompressed")
         os.replace(tmp, path)

@@ -55,7 +55,8 @@ def rows_per_chunk(exp: Experiment, keep: str, start: int, stop: int) -> int:
 @dataclass
 class ChunkOutput:
     """A computed chunk: its statistics, the table its file keeps (None when nothing is
-    written) and, when asked, its per-play rows; ``timings`` in seconds per stage."""
+    written, or when a Dask worker wrote the chunk file itself: then ``path`` names it) and,
+    when asked, its per-play rows; ``timings`` in seconds per stage."""
 
     start: int
     stop: int
@@ -63,6 +64,7 @@ class ChunkOutput:
     table: pa.Table | None = None
     frame: pd.DataFrame | None = None
     timings: dict = field(default_factory=dict)
+    path: str | None = None
 
 
 def compute_chunk(exp: Experiment, start: int, stop: int, *, keep: str = "plays", write: bool = True,

@@ -24,12 +24,14 @@ from sim.runner.files import (
     _prepare_output,
     _read_chunk,
     _Writer,
+    chunk_file_table,
     chunk_name,
     parts_dir,
+    read_chunk_table,
 )
 from sim.runner.keep import ChunkOutput, check_keep, compute_chunk
 from sim.runner.metadata import base_metadata
-from sim.runner.results import FINAL_TMP, MANIFEST, META_KEY, RUN_FORMAT, ChunkInfo, ExperimentResult, RunError, RunInterrupted
+from sim.runner.results import FINAL_TMP, MANIFEST, RUN_FORMAT, ChunkInfo, ExperimentResult, RunError, RunInterrupted
 from sim.runner.signals import _StopOnSigint
 
 BACKENDS = ("local", "dask")
@@ -197,7 +199,7 @@ def _source(backend: str, loop: "_ChunkLoop", todo: list, scheduler, workers):
 
         return DaskChunks(loop.exp, todo, scheduler=scheduler, workers=workers, threads=loop.threads,
                           keep=loop.keep, write=loop.parts is not None, want_frame=loop.keep_plays,
-                          check=loop.check)
+                          check=loop.check, parts=loop.parts, meta=loop.meta)
     return _LocalChunks(loop)
 
 
@@ -234,6 +236,7 @@ class _ChunkLoop:
         self.arrow_schema = pa.Schema.from_pandas(plays_frame(self.schema, [Block(0, 0, no_rows)]),
                                                   preserve_index=False)
         self.meta = {**base_metadata(exp), "keep": keep}
+        self.digest = exp.digest()
         if shard is not None:
             self.meta["shard"] = list(shard)
         self.existing = _start_parts(exp, parts, self.meta) if parts is not None else {}
@@ -263,11 +266,13 @@ class _ChunkLoop:
         if self.writer is not None:
             if reused:
                 self.writer.submit(out.table, None)
+            elif out.path is not None:  # a Dask worker wrote the chunk file itself: read it back, no copy
+                t0 = time.perf_counter()
+                table = read_chunk_table(Path(out.path), out.start, out.stop, self.digest)
+                self.timings["read"] += time.perf_counter() - t0
+                self.writer.submit(table, None)
             else:
-                meta = {**self.meta, "deal_range": [out.start, out.stop]}
-                md = dict(out.table.schema.metadata or {})
-                md[META_KEY] = json.dumps(meta).encode()
-                self.writer.submit(out.table.replace_schema_metadata(md),
+                self.writer.submit(chunk_file_table(out.table, self.meta, out.start, out.stop),
                                    self.parts / chunk_name(out.start, out.stop))
         if self.keep_plays:
             self.kept.append(out.frame)
