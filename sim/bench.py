@@ -394,6 +394,9 @@ GAME_PLAYERS = {"indian": (2, 4, 6)}
 GAME_DEALS = 20_000  # deals per speed run of a game other than Persian
 GAME_QUICK_DEALS = 1_000
 SOLVER_HANDS = 200_000
+GAME_SEARCH_SPECS = {"indian": ("mc_search",)}  # measured on GAME_SEARCH_DEALS deals only (a few deals/s)
+GAME_SEARCH_DEALS = 8
+GAME_SEARCH_QUICK_DEALS = 2
 GAME_TARGETS = {"indian": (("greedy_4_all", ">=", 2_000.0), ("first_call_s", "<", 2.0), ("compile_s", "<", 90.0),
                            ("solver_hands_per_s", ">=", 200_000.0))}
 
@@ -429,17 +432,20 @@ def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
     compile_s, _ = game_first_call_seconds(tuple(game_names()))
     game_compile_s, first_s = game_first_call_seconds((game,))
     speeds: dict[str, dict[str, dict[str, float]]] = {}
-    for spec in GAME_SPECS.get(game, ("greedy", "random")):
+    search = GAME_SEARCH_SPECS.get(game, ())
+    for spec in GAME_SPECS.get(game, ("greedy", "random")) + search:
         speeds[spec] = {}
+        m, warm = (GAME_SEARCH_QUICK_DEALS if quick else GAME_SEARCH_DEALS, 1) if spec in search else (n, WARMUP_DEALS)
         for players in GAME_PLAYERS.get(game, (None,)):
             say(f"{spec} x{players} on 1 and {threads} threads ...")
             speeds[spec][str(players)] = {
-                "1": round(deals_per_second(spec, n, 1, game, players), 1),
-                "all": round(deals_per_second(spec, n, threads, game, players), 1),
+                "1": round(deals_per_second(spec, m, 1, game, players, warm), 1),
+                "all": round(deals_per_second(spec, m, threads, game, players, warm), 1),
             }
     out = {"game": game, "deals_per_s": speeds, "first_call_s": round(first_s, 3), "compile_s": round(compile_s, 3),
            "game_compile_s": round(game_compile_s, 3),
            "compile_games": list(game_names()), "threads": int(threads), "deals": n,
+           **({"search_deals": GAME_SEARCH_QUICK_DEALS if quick else GAME_SEARCH_DEALS} if search else {}),
            "numba": numba.__version__, "numpy": np.__version__}
     if game == "indian":
         from sim.games.indian.solver_bench import solver_hands_per_second
@@ -459,6 +465,11 @@ def _game_value(result: dict, key: str) -> float | None:
     return result.get(key)
 
 
+def _rate(v: float) -> str:
+    """A deals/s figure: whole numbers, two decimals for the slow searches."""
+    return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"
+
+
 def format_game(result: dict) -> str:
     """An aligned table of a game's figures, with its targets and PASS/MISS marks."""
     targets = {k: (op, t) for k, op, t in GAME_TARGETS.get(result["game"], ())}
@@ -475,8 +486,8 @@ def format_game(result: dict) -> str:
     rows = []
     for spec, by_players in result["deals_per_s"].items():
         for players, by in by_players.items():
-            rows.append((f"{spec} x{players}, 1 thread", f"{by['1']:,.0f} deals/s", "", ""))
-            rows.append((f"{spec} x{players}, {th} threads", f"{by['all']:,.0f} deals/s",
+            rows.append((f"{spec} x{players}, 1 thread", f"{_rate(by['1'])} deals/s", "", ""))
+            rows.append((f"{spec} x{players}, {th} threads", f"{_rate(by['all'])} deals/s",
                          *mark(f"{spec}_{players}_all")))
     for decks, v in result.get("solver_hands_per_s", {}).items():
         rows.append((f"deadwood solver, {decks} decks, 1 thread", f"{v:,.0f} hands/s", *mark("solver_hands_per_s")))
@@ -487,6 +498,8 @@ def format_game(result: dict) -> str:
     rows.append(("first call, from cache", f"{result['first_call_s']:.2f} s", *mark("first_call_s")))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [f"rummy-sim bench --game {result['game']}: numba {result['numba']}, numpy {result['numpy']}, "
-             f"{th} threads, {result['deals']:,} deals per run"]
+             f"{th} threads, {result['deals']:,} deals per run"
+             + (f" ({result['search_deals']:,} for {', '.join(GAME_SEARCH_SPECS.get(result['game'], ()))})"
+                if "search_deals" in result else "")]
     lines += [f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() for r in rows]
     return "\n".join(lines) + "\n"

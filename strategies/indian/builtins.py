@@ -15,6 +15,7 @@ from strategies.indian.dispatch_nb import (
     SID_EXPERT,
     SID_GREEDY,
     SID_JOKER_KEEPER,
+    SID_MC_SEARCH,
     SID_RANDOM,
 )
 from strategies.registry import Param, StrategyInfo
@@ -198,4 +199,26 @@ EXPERT = StrategyInfo(
     "or middle_drop_turn of its own turns.",
 )
 
-BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT)
+MC_SEARCH = StrategyInfo(
+    "mc_search",
+    SID_MC_SEARCH,
+    (
+        Param("worlds", 32, 1, 10_000, int,
+              "hidden worlds sampled per decision from what I9 makes public; every candidate is played "
+              "out in each of the same worlds"),
+        Param("horizon", 1, 0, 1_000, int,
+              "play-outs stop after this many more turns of the seat itself (every other seat plays as "
+              "often) and are scored by the seat's capped solver deadwood (0: played to the end)"),
+        Param("max_candidates", 4, 0, 32, int,
+              "moves searched per decision: greedy's, then the others by the play-out policy's keep "
+              "score, lowest first (0: every legal draw / discard; 1: plays as greedy)"),
+        Param("consider_drop", 0, 0, 1, bool, "the drop (I7) is a candidate at draw decisions"),
+    ),
+    "Determinized Monte Carlo search: deals the hidden cards at random consistently with "
+    "what I9 makes public (own hand, discards, every pickup, the cut joker, hand sizes, "
+    "drops), plays greedy's move and the other candidates out in the same sampled worlds "
+    "with a fast solver-free policy (common random numbers), and picks the best mean "
+    "points; declares whenever greedy can. strategies/indian/mc_search_nb.py.",
+)
+
+BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)

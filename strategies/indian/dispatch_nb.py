@@ -13,6 +13,7 @@ from strategies.indian.dropper_nb import dropper_decide
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.greedy_nb import greedy_decide
 from strategies.indian.joker_keeper_nb import joker_keeper_decide
+from strategies.indian.mc_search_nb import mc_search_decide
 from strategies.indian.random_nb import random_decide
 from strategies.interface import SID_USER, seat_fns_type
 
@@ -22,6 +23,7 @@ SID_DROPPER = 2
 SID_JOKER_KEEPER = 3
 SID_DEFENSIVE = 4
 SID_EXPERT = 5
+SID_MC_SEARCH = 6
 
 SEAT_FNS = seat_fns_type(MAX_SEATS)
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "SID_JOKER_KEEPER",
     "SID_DEFENSIVE",
     "SID_EXPERT",
+    "SID_MC_SEARCH",
     "SEAT_FNS",
     "call_strategy",
 ]
@@ -52,4 +55,6 @@ def call_strategy(sid, user_fn, decision, obs, moves, n, params, rng):
         return defensive_decide(decision, obs, moves, n, params, rng)
     if sid == SID_EXPERT:
         return expert_decide(decision, obs, moves, n, params, rng)
+    if sid == SID_MC_SEARCH:
+        return mc_search_decide(decision, obs, moves, n, params, rng)
     return user_fn(decision, obs, moves, n, params, rng)

@@ -1,0 +1,206 @@
+"""Indian `mc_search`: determinized Monte Carlo search over sampled hidden worlds.
+
+At each decision it receives only its observation (I9), never the true state:
+
+1. Greedy first: it asks greedy (strategies/indian/greedy_nb.py) for its move. When that
+   move is a valid declaration (I5) it is played at once: a valid declaration ends the
+   deal with the seat as the winner, which no other move can better.
+2. Candidates (``choose_candidates``): greedy's move first, then
+   - at a draw decision: the other draw (stock or the pile's top card), and the drop
+     (I7) only with ``consider_drop``;
+   - at a discard decision: the other discards, by a cheap prior: the play-out
+     policy's keep score, lowest first (ties: higher value, then higher kind;
+     strategies/indian/rollout_nb.py). Declaration rows are never candidates (greedy
+     already declared when it validly could; a wrong declaration costs the most a
+     deal can cost, I5).
+   ``max_candidates`` > 0 keeps only that many (greedy's move always); this prior is
+   the only pruning, and only there. ``max_candidates=1`` plays exactly as greedy.
+3. Worlds: ``worlds`` times, the hidden cards are dealt at random consistently with
+   what the seat sees (strategies/indian/determinize_nb.py: own hand, pile, every
+   pickup, the cut joker, hand sizes, drops).
+4. Every candidate is applied on a copy of the *same* world, and the deal is played
+   on by the fast play-out policy in every seat (rollout_nb.play_out) with the *same*
+   play-out random stream (common random numbers: the comparison is paired). After a
+   draw candidate the seat's own discard in that world is greedy's (exact, from the
+   drawn card; it declares if it validly can). A drop candidate scores its points
+   (-first_drop or -middle_drop, I7) in every world. Play-outs stop at the end of
+   the seat's ``horizon``-th turn of the play-out (every other seat has then played
+   ``horizon`` times too) and are scored by the seat's capped solver deadwood
+   (rollout_nb.play_out; 0: play to the end of the deal).
+5. The candidate with the best mean score over the worlds wins (ties: the earlier
+   candidate, so greedy's move).
+
+Randomness: only the seat's own stream ``rng`` (worlds, then one play-out seed per
+world), so a decision is a function of (observation, rng state) and deals are the same
+on any number of threads. A decision allocates its buffers once (``score_table``); play-
+outs allocate nothing of their own.
+"""
+
+import numpy as np
+from numba import njit, types
+
+from sim.games.indian.enums import (
+    D_DRAW,
+    MAX_SEATS,
+    MAX_SHOE,
+    MV_DECLARE,
+    MV_DISCARD,
+    MV_DROP,
+    MV_PILE,
+    MV_STOCK,
+    N_KINDS,
+    O_DECISION,
+    O_HAND,
+    O_HAS_DRAWN,
+    O_RULES,
+    O_SEAT,
+    O_WILD_RANK,
+    R_FIRST_DROP,
+    R_MIDDLE_DROP,
+    R_TRIPLE_IS_RUN,
+    ST_SIZE,
+)
+from sim.games.indian.state_nb import card_value, discard, draw_pile, draw_stock, next_turn
+from sim.rng_nb import next_u64
+from strategies.indian.determinize_nb import determinize_into
+from strategies.indian.greedy_nb import greedy_decide
+from strategies.indian.rollout_nb import keep_score, play_out
+from strategies.interface import STRATEGY_SIG
+
+# parameter slots, in the order declared in strategies/indian/builtins.py
+P_WORLDS = 0
+P_HORIZON = 1
+P_MAX_CANDIDATES = 2
+P_CONSIDER_DROP = 3
+
+
+@njit(cache=True)
+def choose_candidates(decision, obs, moves, n, first, max_cand, consider_drop, cand):
+    """Write the candidate move rows into ``cand`` (``first``, greedy's, leads); returns
+    how many (module docstring, 2)."""
+    cand[0] = first
+    nc = 1
+    limit = n if max_cand <= 0 else max_cand
+    if decision == D_DRAW:
+        for i in range(n):
+            if nc >= limit:
+                break
+            kind = moves[i, 0]
+            if i == first or (kind == MV_DROP and not consider_drop):
+                continue
+            cand[nc] = i
+            nc += 1
+        return nc
+    h = obs[O_HAND : O_HAND + N_KINDS]
+    wild = obs[O_WILD_RANK]
+    tir = obs[O_RULES + R_TRIPLE_IS_RUN]
+    while nc < limit:
+        best = -1
+        best_s = 1 << 40
+        best_v = -1
+        for i in range(n):
+            if moves[i, 0] != MV_DISCARD:
+                continue
+            done = False
+            for c in range(nc):
+                if cand[c] == i:
+                    done = True
+                    break
+            if done:
+                continue
+            k = moves[i, 1]
+            sc = keep_score(h, k, wild, tir)
+            v = card_value(k, wild)
+            if sc < best_s or (sc == best_s and (v > best_v or (v == best_v and k > moves[best, 1]))):
+                best = i
+                best_s = sc
+                best_v = v
+        if best < 0:
+            break
+        cand[nc] = best
+        nc += 1
+    return nc
+
+
+SCORE_TABLE_SIG = types.void(
+    types.int64,  # decision
+    types.int64[::1],  # obs
+    types.int64[:, ::1],  # moves
+    types.int64[::1],  # candidate rows
+    types.int64,  # how many candidates
+    types.int64,  # horizon: the seat's own play-out turns (0: to the end)
+    types.uint64[::1],  # rng (advanced)
+    types.float64[:, ::1],  # table[worlds, candidates], written
+)
+
+
+@njit(SCORE_TABLE_SIG, cache=True)
+def score_table(decision, obs, moves, cand, nc, horizon, rng, table):
+    """``table[w, c]``: the seat's play-out score of candidate ``cand[c]`` in sampled world
+    w, for ``table.shape[0]`` worlds drawn from ``rng``. Every candidate starts from a copy
+    of the same world with the same play-out seed (common random numbers). A draw
+    candidate is followed by greedy's discard; a drop scores its points (I7).
+
+    The candidates are applied here rather than in a helper: every compiled function
+    that links the play-out re-optimizes the solver inside it (cold compile)."""
+    world = np.empty(ST_SIZE, np.int64)
+    sim = np.empty(ST_SIZE, np.int64)
+    known = np.empty(MAX_SEATS * N_KINDS, np.int64)
+    avail = np.empty(N_KINDS, np.int64)
+    pool = np.empty(MAX_SHOE, np.int64)
+    buf = np.empty(MAX_SHOE, np.int64)
+    free = np.empty(N_KINDS, np.int64)
+    rr = np.empty(1, np.uint64)
+    me = obs[O_SEAT]
+    drop_points = obs[O_RULES + (R_FIRST_DROP if obs[O_HAS_DRAWN + me] == 0 else R_MIDDLE_DROP)]
+    for w in range(table.shape[0]):
+        determinize_into(obs, rng, world, known, avail, pool)
+        world[O_DECISION] = decision
+        rseed = next_u64(rng)
+        for c in range(nc):
+            kind = moves[cand[c], 0]
+            if kind == MV_DROP:  # I7: the drop's points, whatever the world
+                table[w, c] = -float(drop_points)
+                continue
+            sim[:] = world
+            rr[0] = rseed
+            if kind == MV_STOCK or kind == MV_PILE:
+                if kind == MV_STOCK:
+                    draw_stock(sim)
+                else:
+                    draw_pile(sim)
+                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 1)  # greedy's discard first
+            else:
+                discard(sim, moves[cand[c], 1])
+                next_turn(sim)
+                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 0)
+
+
+@njit(STRATEGY_SIG, cache=True)
+def mc_search_decide(decision, obs, moves, n, params, rng):
+    """Index of the candidate with the best mean play-out score over sampled worlds.
+
+    Parameters: ``params[P_WORLDS]`` worlds per decision, ``params[P_HORIZON]``
+    the seat's own play-out turns (0: to the end), ``params[P_MAX_CANDIDATES]`` (0: every legal
+    discard / draw), ``params[P_CONSIDER_DROP]`` (1: the drop is a candidate)."""
+    first = greedy_decide(decision, obs, moves, n, params, rng)
+    if n <= 1 or moves[first, 0] == MV_DECLARE:
+        return first
+    worlds = max(1, np.int64(params[P_WORLDS]))
+    cand = np.empty(n, np.int64)
+    nc = choose_candidates(decision, obs, moves, n, first, np.int64(params[P_MAX_CANDIDATES]),
+                           params[P_CONSIDER_DROP] != 0.0, cand)
+    if nc == 1:
+        return first
+    table = np.empty((worlds, nc), np.float64)
+    score_table(decision, obs, moves, cand, nc, np.int64(params[P_HORIZON]), rng, table)
+    best = 0
+    best_s = -np.inf
+    for c in range(nc):
+        s = 0.0
+        for w in range(worlds):
+            s += table[w, c]
+        if s > best_s:
+            best_s = s
+            best = c
+    return cand[best]
