@@ -206,6 +206,7 @@ def play_out(st, me, horizon, rr, buf, free, own_discard):
     own = 0
     winner = -1
     greedy_turn = own_discard == 1
+    counted = not greedy_turn  # the searched turn itself is not one of the horizon's turns
     while True:
         if greedy_turn:
             seat = me
@@ -261,7 +262,9 @@ def play_out(st, me, horizon, rr, buf, free, own_discard):
         discard(st, k)
         next_turn(st)
         if seat == me:
-            own += 1
+            if counted:
+                own += 1
+            counted = True
     # scoring (I5, I6, I7): the seat's loss unless it declared, then the others' losses
     if winner != me:
         dw = min_deadwood(hand_of(st, me), wild, mjr, mjs, tir)
