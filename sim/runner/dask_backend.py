@@ -93,7 +93,8 @@ def local_cluster(workers: int, timeout: float = 60.0, **options):
     """(cluster, client): a LocalCluster of ``workers`` single-threaded worker processes on this
     machine, with Dask's monitoring turned down (QUIET_CONFIG), and a client of it."""
     import dask
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # first: it adds Dask's "distributed" defaults, which a
+    # dask.config.set entered before that import would delete again on exit
 
     with dask.config.set(QUIET_CONFIG):
         # no dashboard; the scheduler's small HTTP server (health checks) on a free port, not 8787
