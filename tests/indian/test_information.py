@@ -78,6 +78,8 @@ def test_the_view_ignores_hidden_cards(players, specs) -> None:
 
 
 BUILTIN_NAMES = [n for n in strategy_names("indian") if get_strategy(n, "indian").function is None]
+# search strategies run with cheap settings here (the same code paths, fewer worlds)
+TEST_SPECS = {"mc_search": "mc_search:worlds=2"}
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -88,10 +90,11 @@ def test_builtin_choices_ignore_hidden_cards(players) -> None:
     from sim.games.indian.engine import kernel_args, parse_specs
     from strategies.indian.dispatch_nb import call_strategy
 
-    table = [BUILTIN_NAMES[(s + players) % len(BUILTIN_NAMES)] for s in range(players)]
+    names = [BUILTIN_NAMES[(s + players) % len(BUILTIN_NAMES)] for s in range(players)]
+    table = [TEST_SPECS.get(n, n) for n in names]
     sids, params, fns = kernel_args(parse_specs(table))
     gen = np.random.default_rng(100 + players)
-    asked = {name: 0 for name in table}
+    asked = {spec: 0 for spec in table}
     for deal in range(3):
         for st in GAME.decision_states(table, SEED, deal, RuleOptions()):
             seat = int(st[E.O_SEAT])
