@@ -21,6 +21,7 @@ from scipy import stats as sps
 
 from sim import stats
 from sim.experiment import Experiment
+from sim.frames import scaled_diff
 from sim.fmt import json_ready  # noqa: F401  (re-exported: sim.runner writes its summary with it)
 
 
@@ -134,15 +135,17 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
                              "and deal order (a damaged or foreign chunk file?)")
         a = a_total[sl].astype(np.float64)
         b = b_total[sl].astype(np.float64)
-        d = (a - b).reshape(rots, n)
-        set_rows.append(d.mean(axis=0))
+        scaled, scale = scaled_diff(a, b)  # exact: equal sides give exactly 0 (sim.frames)
+        scaled = scaled.reshape(rots, n)
+        d = scaled / scale
+        set_rows.append(scaled.sum(axis=0) / (scale * rots))
         a_sets.append(a.reshape(rots, n).mean(axis=0))
         b_sets.append(b.reshape(rots, n).mean(axis=0))
         deal_outcomes[p] = ((d > 0).sum(), (d == 0).sum(), (d < 0).sum())
         play_rows.append(d.ravel())
         a_rows.append(a)
         b_rows.append(b)
-        g = d[:, : n_games * dpg].reshape(rots, n_games, dpg).sum(axis=2)
+        g = scaled[:, : n_games * dpg].reshape(rots, n_games, dpg).sum(axis=2)
         games[p] = ((g > 0).sum(), (g == 0).sum(), (g < 0).sum())
         ends[p] = np.bincount(end_code[sl].astype(np.int64), minlength=n_ends)[:n_ends]
     if off != pairing.shape[0]:

@@ -149,21 +149,51 @@ def plays_columns(exp: Experiment) -> list[str]:
     return Schema(exp).columns()
 
 
+SCORE_SCALE = 60
+"""lcm(1, ..., 6): a side's score is an integer or a mean over at most six seats (Indian
+Rummy's field), so ``SCORE_SCALE`` x score is a whole number."""
+
+
+def scaled_diff(a, b) -> tuple[np.ndarray, int]:
+    """(D, s): A - B per play as whole numbers ``D`` over the scale ``s`` (A - B = D / s).
+
+    A field's mean score (a sum of seats' nets over the field's size) is not exact in
+    floating point, so ``a - b`` of two identical strategies leaves rounding noise of
+    ~1e-16 that a zero-variance paired test would call significant. Scaled to whole
+    numbers the sums over rotations are exact and equal sides give exactly 0. Integer
+    scores keep ``s = 1``; a score that is no mean over <= 6 seats falls back to floats.
+    """
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if np.array_equal(a, np.rint(a)) and np.array_equal(b, np.rint(b)):
+        return a - b, 1
+    sa, sb = a * SCORE_SCALE, b * SCORE_SCALE
+    ra, rb = np.rint(sa), np.rint(sb)
+    if np.all(np.abs(sa - ra) < 1e-6) and np.all(np.abs(sb - rb) < 1e-6):
+        return ra - rb, SCORE_SCALE
+    return a - b, 1
+
+
 def with_diff(plays: pd.DataFrame) -> pd.DataFrame:
     """``plays`` with ``diff`` = a_total - b_total added: int32 for integer scores, float64 when a
-    side's score is a mean over several seats (Indian Rummy's field; never truncated)."""
+    side's score is a mean over several seats (Indian Rummy's field; never truncated, and exact
+    to the last bit for a mean over <= 6 seats: sim.frames.scaled_diff)."""
     a, b = plays["a_total"], plays["b_total"]
     if a.dtype.kind == "f" or b.dtype.kind == "f":
-        return plays.assign(diff=a.astype(np.float64) - b.astype(np.float64))
+        d, s = scaled_diff(a.to_numpy(), b.to_numpy())
+        return plays.assign(diff=d / s)
     return plays.assign(diff=a.astype(np.int32) - b.astype(np.int32))
 
 
 def sets_frame(plays: pd.DataFrame) -> pd.DataFrame:
-    """One row per (pairing, deal): mean A - B over the deal's rotations, and A's and B's means."""
-    p = with_diff(plays)
+    """One row per (pairing, deal): mean A - B over the deal's rotations, and A's and B's means
+    (the mean difference is summed in whole numbers: sim.frames.scaled_diff)."""
+    d, s = scaled_diff(plays["a_total"].to_numpy(), plays["b_total"].to_numpy())
+    p = plays.assign(diff_scaled=d)
     g = p.groupby(["pairing", "deal"], sort=True, observed=True)
-    out = g.agg(a=("a", "first"), b=("b", "first"), plays=("diff", "size"),
-                diff=("diff", "mean"), a_total=("a_total", "mean"), b_total=("b_total", "mean"))
+    out = g.agg(a=("a", "first"), b=("b", "first"), plays=("diff_scaled", "size"),
+                diff=("diff_scaled", "sum"), a_total=("a_total", "mean"), b_total=("b_total", "mean"))
+    out["diff"] = out["diff"] / (s * out["plays"])
     return out.reset_index()
 
 

@@ -113,7 +113,7 @@ def _long(plays: pd.DataFrame, exp) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-@pytest.mark.parametrize("players,seating", [(3, "field"), (4, "half")])
+@pytest.mark.parametrize("players,seating", [(4, "field"), (6, "half")])  # fields of 3: thirds are inexact
 def test_figures_equal_a_pandas_recomputation_from_the_rows(players, seating):
     from statsmodels.stats.proportion import proportion_confint
 
@@ -246,3 +246,23 @@ def test_sprt_resume_metadata_keep_summary_and_report(tmp_path, capsys):
     assert code == 0 and s["sprt"]["decision"] != "continue" and s["stopped_by"] == "sprt"
     assert s["indian"]["a"]["seat_plays"] == s["plays"]  # one A seat per play in the field seating
     assert math.isfinite(s["indian"]["a"]["net_per_deal"])
+
+
+@pytest.mark.parametrize("players,seating", [(4, "field"), (6, "half")])  # fields of 3: thirds are inexact
+def test_a_strategy_against_itself_differs_by_exactly_zero(players, seating):
+    """The field's mean net is a fraction (sum / field size): rounding must not make two identical
+    strategies look different (a zero-variance paired test would call 1e-16 significant)."""
+    r = play_match("greedy", "greedy", deals=12, seed=5, game="indian", players=players, seating=seating,
+                   threads=1, progress=False)
+    row = r.summary
+    assert row["mean_diff"] == 0.0 and row["sd"] == 0.0
+    assert list(row["ci95"]) == [0.0, 0.0]
+    assert row["p_value"] == 1.0
+    assert (r.sets["diff"] == 0.0).all()
+    # the same holds for a strategy whose plays do differ, set by set, from an exact recomputation
+    r2 = play_match("dropper", "greedy", deals=12, seed=5, game="indian", players=players, seating=seating,
+                    threads=1, progress=False)
+    p = r2.plays
+    k = p["a_total"].to_numpy() * 60 - p["b_total"].to_numpy() * 60
+    exact = pd.Series(np.rint(k)).groupby(p["deal"].to_numpy()).mean() / 60
+    assert np.array_equal(r2.sets["diff"].to_numpy(), exact.to_numpy())
