@@ -213,6 +213,9 @@ MC_SEARCH = StrategyInfo(
               "moves searched per decision: greedy's, then the others by the play-out policy's keep "
               "score, lowest first (0: every legal draw / discard; 1: plays as greedy)"),
         Param("consider_drop", 0, 0, 1, bool, "the drop (I7) is a candidate at draw decisions"),
+        Param("base", 0, 0, 1, str,
+              "whose move leads the candidates and is played when it declares or drops: greedy, or "
+              "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)", choices=("greedy", "expert")),
     ),
     "Determinized Monte Carlo search: deals the hidden cards at random consistently with "
     "what I9 makes public (own hand, discards, every pickup, the cut joker, hand sizes, "

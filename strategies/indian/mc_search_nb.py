@@ -2,10 +2,13 @@
 
 At each decision it receives only its observation (I9), never the true state:
 
-1. Greedy first: it asks greedy (strategies/indian/greedy_nb.py) for its move. When that
-   move is a valid declaration (I5) it is played at once: a valid declaration ends the
-   deal with the seat as the winner, which no other move can better.
-2. Candidates (``choose_candidates``): greedy's move first, then
+1. The base strategy first: it asks greedy (``base=greedy``) or expert with its default
+   parameters (``base=expert``) for its move. When that move is a valid declaration
+   (I5) it is played at once: a valid declaration ends the deal with the seat as the
+   winner, which no other move can better. A drop (I7) by the base (expert's drop
+   rules) is played at once too: play-outs scored by deadwood one turn ahead cannot
+   weigh a drop fairly (see ``consider_drop``).
+2. Candidates (``choose_candidates``): the base's move first, then
    - at a draw decision: the other draw (stock or the pile's top card), and the drop
      (I7) only with ``consider_drop``;
    - at a discard decision: the other discards, by a cheap prior: the play-out
@@ -14,7 +17,7 @@ At each decision it receives only its observation (I9), never the true state:
      already declared when it validly could; a wrong declaration costs the most a
      deal can cost, I5).
    ``max_candidates`` > 0 keeps only that many (greedy's move always); this prior is
-   the only pruning, and only there. ``max_candidates=1`` plays exactly as greedy.
+   the only pruning, and only there. ``max_candidates=1`` plays exactly as the base.
 3. Worlds: ``worlds`` times, the hidden cards are dealt at random consistently with
    what the seat sees (strategies/indian/determinize_nb.py: own hand, pile, every
    pickup, the cut joker, hand sizes, drops).
@@ -28,7 +31,7 @@ At each decision it receives only its observation (I9), never the true state:
    ``horizon`` times too) and are scored by the seat's capped solver deadwood
    (rollout_nb.play_out; 0: play to the end of the deal).
 5. The candidate with the best mean score over the worlds wins (ties: the earlier
-   candidate, so greedy's move).
+   candidate, so the base's move).
 
 Randomness: only the seat's own stream ``rng`` (worlds, then one play-out seed per
 world), so a decision is a function of (observation, rng state) and deals are the same
@@ -63,6 +66,7 @@ from sim.games.indian.enums import (
 from sim.games.indian.state_nb import card_value, discard, draw_pile, draw_stock, next_turn
 from sim.rng_nb import next_u64
 from strategies.indian.determinize_nb import determinize_into
+from strategies.indian.expert_nb import expert_decide
 from strategies.indian.greedy_nb import greedy_decide
 from strategies.indian.rollout_nb import keep_score, play_out
 from strategies.interface import STRATEGY_SIG
@@ -72,6 +76,14 @@ P_WORLDS = 0
 P_HORIZON = 1
 P_MAX_CANDIDATES = 2
 P_CONSIDER_DROP = 3
+P_BASE = 4
+
+BASE_GREEDY = 0
+BASE_EXPERT = 1
+# base=expert plays expert with these parameters: its tuned defaults as of commit a5f0557
+# (strategies/indian/builtins.py EXPERT, in its slot order), a fixed snapshot so that a later
+# retuning of expert does not silently change mc_search
+EXPERT_PARAMS = np.array([133.0, 0.0, 1.0, 115.0, 19.0, 0.0, 60.0, 0.0, 0.0, 15.0, 8.0, 10.0, 4.0, 0.0, 0.0, 0.5])
 
 
 @njit(cache=True)
@@ -182,9 +194,15 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
 
     Parameters: ``params[P_WORLDS]`` worlds per decision, ``params[P_HORIZON]``
     the seat's own play-out turns (0: to the end), ``params[P_MAX_CANDIDATES]`` (0: every legal
-    discard / draw), ``params[P_CONSIDER_DROP]`` (1: the drop is a candidate)."""
-    first = greedy_decide(decision, obs, moves, n, params, rng)
-    if n <= 1 or moves[first, 0] == MV_DECLARE:
+    discard / draw), ``params[P_CONSIDER_DROP]`` (1: the drop is a candidate), ``params[P_BASE]``
+    (BASE_GREEDY or BASE_EXPERT: whose move leads)."""
+    if np.int64(params[P_BASE]) == BASE_EXPERT:
+        eparams = np.empty(EXPERT_PARAMS.shape[0], np.float64)
+        eparams[:] = EXPERT_PARAMS
+        first = expert_decide(decision, obs, moves, n, eparams, rng)
+    else:
+        first = greedy_decide(decision, obs, moves, n, params, rng)
+    if n <= 1 or moves[first, 0] == MV_DECLARE or moves[first, 0] == MV_DROP:
         return first
     worlds = max(1, np.int64(params[P_WORLDS]))
     cand = np.empty(n, np.int64)

@@ -186,9 +186,21 @@ def test_consider_drop_decides_whether_it_drops() -> None:
 def test_parameter_slots_and_docs_follow_the_registration() -> None:
     info = registry_for("indian").get("mc_search")
     slots = {"worlds": mc_search_nb.P_WORLDS, "horizon": mc_search_nb.P_HORIZON,
-             "max_candidates": mc_search_nb.P_MAX_CANDIDATES, "consider_drop": mc_search_nb.P_CONSIDER_DROP}
+             "max_candidates": mc_search_nb.P_MAX_CANDIDATES, "consider_drop": mc_search_nb.P_CONSIDER_DROP,
+             "base": mc_search_nb.P_BASE}
     assert [p.name for p in info.params] == sorted(slots, key=slots.get)
     section = DOC.read_text(encoding="utf-8").split("# Indian Rummy strategies", 1)[1]
     assert "## `mc_search`" in section
     for p in info.params:
         assert f"`{p.name}`" in section and p.low <= p.default <= p.high
+
+
+def test_base_expert_leads_with_expert() -> None:
+    """base=expert leads with expert at the parameters snapshot mc_search_nb.EXPERT_PARAMS:
+    with max_candidates=1 it plays exactly the deals of expert at those parameters."""
+    info = registry_for("indian").get("expert")
+    assert len(info.params) == len(mc_search_nb.EXPERT_PARAMS)
+    values = ",".join(f"{p.name}={p.format(v)}" for p, v in zip(info.params, mc_search_nb.EXPERT_PARAMS))
+    e = run_deals([f"expert:{values}", "greedy"], 4, SEED).results
+    one = run_deals(["mc_search:worlds=2,max_candidates=1,base=expert", "greedy"], 4, SEED).results
+    assert np.array_equal(e, one)
