@@ -210,18 +210,20 @@ MC_SEARCH = StrategyInfo(
               "play-outs stop after this many more turns of the seat itself (every other seat plays as "
               "often) and are scored by the seat's capped solver deadwood (0: played to the end)"),
         Param("max_candidates", 4, 0, 32, int,
-              "moves searched per decision: greedy's, then the others by the play-out policy's keep "
-              "score, lowest first (0: every legal draw / discard; 1: plays as greedy)"),
+              "moves searched per decision: the base's, then the others by the play-out policy's keep "
+              "score, lowest first (0: every legal draw / discard; 1: plays as the base)"),
         Param("consider_drop", 0, 0, 1, bool, "the drop (I7) is a candidate at draw decisions"),
         Param("base", 0, 0, 1, str,
               "whose move leads the candidates and is played when it declares or drops: greedy, or "
-              "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)", choices=("greedy", "expert")),
+              "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)",
+              choices=("greedy", "expert")),
     ),
     "Determinized Monte Carlo search: deals the hidden cards at random consistently with "
     "what I9 makes public (own hand, discards, every pickup, the cut joker, hand sizes, "
-    "drops), plays greedy's move and the other candidates out in the same sampled worlds "
+    "drops), plays the base's (greedy's or expert's) move and the other candidates out in "
+    "the same sampled worlds "
     "with a fast solver-free policy (common random numbers), and picks the best mean "
-    "points; declares whenever greedy can. strategies/indian/mc_search_nb.py.",
+    "points; plays the base's declarations and drops at once. strategies/indian/mc_search_nb.py.",
 )
 
 BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)
