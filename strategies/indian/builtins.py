@@ -50,17 +50,17 @@ GREEDY = StrategyInfo(
 
 # parameters shared by several strategies (one declaration, one meaning)
 FIRST_DROP_DEADWOOD = Param(
-    "first_drop_deadwood", 80, 0, 200, int,
+    "first_drop_deadwood", 133, 0, 200, int,
     "first drop (I7, 20 points) when the dealt 13 cards' minimum deadwood is above this "
     "(the deadwood counts every card while no I5 arrangement exists)",
 )
-NEED_PURE = Param("need_pure", 1, 0, 1, bool, "a dealt hand without a pure run of three is weak (first drop)")
-NEED_JOKER = Param("need_joker", 0, 0, 1, bool, "a dealt hand without any joker (printed or wild) is weak (first drop)")
+NEED_PURE = Param("need_pure", 0, 0, 1, bool, "a dealt hand without a pure run of three is weak (first drop)")
+NEED_JOKER = Param("need_joker", 1, 0, 1, bool, "a dealt hand without any joker (printed or wild) is weak (first drop)")
 MIDDLE_DROP_DEADWOOD = Param(
-    "middle_drop_deadwood", 60, 0, 200, int,
+    "middle_drop_deadwood", 115, 0, 200, int,
     "middle drop (I7, 40 points) when the 13-card minimum deadwood is still above this ...",
 )
-MIDDLE_DROP_TURN = Param("middle_drop_turn", 8, 1, 1000, int, "... after this many of its own completed turns (discards)")
+MIDDLE_DROP_TURN = Param("middle_drop_turn", 19, 1, 1000, int, "... after this many of its own completed turns (discards)")
 ALARM_PICKUPS = Param(
     "alarm_pickups", 0, 0, 60, int,
     "an opponent still in the deal that has taken this many cards from the discard pile "
@@ -101,10 +101,10 @@ LONG_KEEP = Param(
     "(three naturals of four consecutive positions of a suit)",
 )
 RUN_KEEP = Param(
-    "run_keep", 4.0, 0.0, 40.0, float,
+    "run_keep", 10.0, 0.0, 40.0, float,
     "points for keeping a card per held same-suit neighbour one rank away (half that two ranks away)",
 )
-SET_KEEP = Param("set_keep", 2.0, 0.0, 40.0, float, "points for keeping a card per held card of its rank in another suit")
+SET_KEEP = Param("set_keep", 4.0, 0.0, 40.0, float, "points for keeping a card per held card of its rank in another suit")
 FEED_WEIGHT = Param(
     "feed_weight", 3.0, 0.0, 40.0, float,
     "points against a discard per link to a card the next seat in play took from the pile and still holds "
@@ -177,20 +177,20 @@ EXPERT = StrategyInfo(
     "expert",
     SID_EXPERT,
     (
-        _expert_default(FIRST_DROP_DEADWOOD, 133),
-        _expert_default(NEED_PURE, 0),
-        _expert_default(NEED_JOKER, 1),
-        _expert_default(MIDDLE_DROP_DEADWOOD, 115),
-        _expert_default(MIDDLE_DROP_TURN, 19),
+        FIRST_DROP_DEADWOOD,
+        NEED_PURE,
+        NEED_JOKER,
+        MIDDLE_DROP_DEADWOOD,
+        MIDDLE_DROP_TURN,
         ALARM_PICKUPS,
         ALARM_DEADWOOD,
         CONNECTOR_MAX,
         TAKE_LOWERS,
         PURE_KEEP,
         LONG_KEEP,
-        _expert_default(RUN_KEEP, 10.0),
-        _expert_default(SET_KEEP, 4.0),
-        _expert_default(FEED_WEIGHT, 0.0),
+        RUN_KEEP,
+        SET_KEEP,
+        _expert_default(FEED_WEIGHT, 2.0),
         _expert_default(SAFE_WEIGHT, 0.0),
         SHED_WEIGHT,
     ),

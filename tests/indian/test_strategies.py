@@ -44,7 +44,7 @@ def test_builtins_declared_and_slots_follow_declaration_order():
     reg = registry_for("indian")
     arr = reg.parse_spec("dropper:middle_drop_turn=3,first_drop_deadwood=10").param_array()
     assert arr[dropper_nb.P_FIRST_DROP_DEADWOOD] == 10 and arr[dropper_nb.P_MIDDLE_DROP_TURN] == 3
-    assert arr[dropper_nb.P_NEED_PURE] == 1 and arr[dropper_nb.P_MIDDLE_DROP_DEADWOOD] == 60
+    assert arr[dropper_nb.P_NEED_PURE] == 0 and arr[dropper_nb.P_MIDDLE_DROP_DEADWOOD] == 115
 
 
 @pytest.mark.parametrize(
@@ -77,15 +77,15 @@ def test_dropper_drops_more_with_a_lower_threshold():
         r = run_deals([spec, "greedy", "greedy", "greedy"], 60, SEED).results
         return int((r[:, E.C_DROP] > 0).sum())
 
-    low = drops("dropper:first_drop_deadwood=20,need_pure=false,middle_drop_deadwood=200")
-    high = drops("dropper:first_drop_deadwood=200,need_pure=false,middle_drop_deadwood=200")
+    low = drops("dropper:first_drop_deadwood=20,need_pure=false,need_joker=false,middle_drop_deadwood=200")
+    high = drops("dropper:first_drop_deadwood=200,need_pure=false,need_joker=false,middle_drop_deadwood=200")
     assert low > high == 0
     joker = drops("dropper:first_drop_deadwood=200,need_pure=false,need_joker=true,middle_drop_deadwood=200")
     assert joker > 0
-    pure = drops("dropper:first_drop_deadwood=200,need_pure=true,middle_drop_deadwood=200")
+    pure = drops("dropper:first_drop_deadwood=200,need_pure=true,need_joker=false,middle_drop_deadwood=200")
     assert pure > 0
     # middle drops only with a middle threshold it can exceed
-    r = run_deals(["dropper:first_drop_deadwood=200,need_pure=false,middle_drop_deadwood=0,middle_drop_turn=1",
+    r = run_deals(["dropper:first_drop_deadwood=200,need_pure=false,need_joker=false,middle_drop_deadwood=0,middle_drop_turn=1",
                    "greedy"], 30, SEED).results
     assert (r[:, E.C_DROP] == 2).sum() > 0 and (r[:, E.C_DROP] == 1).sum() == 0
 

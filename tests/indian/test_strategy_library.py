@@ -95,7 +95,7 @@ def test_declared_parameters_follow_the_kernels_slots():
     "joker_keeper:keep_jokers=false,take_jokers=false,take_meld=false,take_lowers=true,pure_keep=0,long_keep=0,"
     "run_keep=0,set_keep=0",
     "defensive:feed_weight=0,safe_weight=0,shed_weight=0,run_keep=0",
-    "dropper:first_drop_deadwood=200,need_pure=false,middle_drop_deadwood=200,alarm_pickups=0",
+    "dropper:first_drop_deadwood=200,need_pure=false,need_joker=false,middle_drop_deadwood=200,alarm_pickups=0",
 ])
 def test_switched_off_is_exactly_greedy(spec):
     for players in (2, 4):
