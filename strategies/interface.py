@@ -67,3 +67,36 @@ SEAT_FNS = seat_fns_type(4)  # Persian Rummy: four seats
 def unused_slot(decision, obs, moves, n_moves, params, rng):
     """Fills the function slot of a seat played by a built-in (never called)."""
     return -1
+
+
+_KERNELS: dict[str, object] = {}
+
+
+def builtin_kernel(kernels: dict, sid: int, game: str):
+    """The compiled kernel of built-in strategy id ``sid`` of ``game``: ``kernels[sid]``
+    names it as "module:function"; the module is imported and the function compiled for
+    STRATEGY_SIG (or loaded from numba's cache) on first use only, so a run compiles just
+    the strategies it seats. It fills a seat's function slot like a user strategy."""
+    import importlib
+
+    try:
+        path = kernels[sid]
+    except KeyError:
+        raise ValueError(f"{game}: no built-in strategy with id {sid}") from None
+    fn = _KERNELS.get(path)
+    if fn is None:
+        module, _, name = path.partition(":")
+        fn = getattr(importlib.import_module(module), name)
+        if tuple(STRATEGY_SIG.args) not in fn.overloads:  # declared without STRATEGY_SIG: compile it
+            fn.compile(STRATEGY_SIG.args)
+        _KERNELS[path] = fn
+    return fn
+
+
+def call_from_python(fn, decision, obs, moves, n, params, rng) -> int:
+    """``fn``'s choice (a STRATEGY_SIG kernel) called from Python, its arguments converted
+    to exactly the signature's types (so no other specialisation is ever compiled)."""
+    import numpy as np
+
+    return int(fn(np.int64(decision), np.ascontiguousarray(obs, np.int64), np.ascontiguousarray(moves, np.int64),
+                  np.int64(n), np.ascontiguousarray(params, np.float64), np.ascontiguousarray(rng, np.uint64)))

@@ -14,10 +14,21 @@ import subprocess
 import sys
 import time
 
-_ONE_GAME = (
-    "import sys; from sim.games import get_game; g = get_game(sys.argv[1]); "
-    "g.run_deals(['greedy'] * g.default_players, 1, 0)"
-)
+_ONE_GAME = "import sys; from sim.games.precompile import compile_game; compile_game(sys.argv[1])"
+
+
+def compile_game(name: str) -> None:
+    """Compile (or load from the cache) one game's engine and every built-in strategy's kernel
+    (each compiles on its own, strategies/<game>/dispatch_nb.py)."""
+    import importlib
+
+    from sim.games import get_game
+
+    g = get_game(name)
+    g.run_deals(["greedy"] * g.default_players, 1, 0)
+    dispatch = importlib.import_module(f"strategies.{name}.dispatch_nb")
+    for sid in dispatch.KERNELS:
+        dispatch.strategy_function(sid)
 
 
 def precompile(names: list[str]) -> int:

@@ -25,6 +25,7 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
     run_checked,
     set_threads,
 )
+from strategies.indian.dispatch_nb import strategy_function
 from strategies.interface import SID_USER, unused_slot
 from strategies.registry import StrategySpec, registry_for
 
@@ -43,11 +44,13 @@ def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tup
 
 
 def kernel_args(specs: tuple[StrategySpec, ...]):
-    """(strategy ids, parameter matrix, six function slots) for the kernel."""
+    """(strategy ids, parameter matrix, six function slots) for the kernel: a seat's slot
+    holds its strategy's kernel (a user function or a built-in's, dispatch_nb.strategy_function),
+    an empty seat's ``unused_slot``."""
     infos = [s.info for s in specs]
     sids = np.array([i.sid for i in infos], dtype=np.int64)
     params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
-    fns = [i.function if i.function is not None else unused_slot for i in infos]
+    fns = [i.function if i.function is not None else strategy_function(i.sid) for i in infos]
     fns += [unused_slot] * (E.MAX_SEATS - len(fns))
     return sids, params, tuple(fns)
 

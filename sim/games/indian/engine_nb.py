@@ -125,7 +125,7 @@ from sim.games.indian.state_nb import (
     loose_cards,
 )
 from sim.rng_nb import STREAM_SEAT0, stream_key
-from strategies.indian.dispatch_nb import SEAT_FNS, call_strategy
+from strategies.indian.dispatch_nb import SEAT_FNS
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
@@ -175,7 +175,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
         np_ = params.shape[1]
         for j in range(prm.shape[0]):
             prm[j] = params[seat, j] if j < np_ else 0.0
-        idx = call_strategy(sids[seat], fns[seat], decision, obs, mv[:n], n, prm, rng[seat])
+        idx = fns[seat](decision, obs, mv[:n], n, prm, rng[seat])  # the seat's strategy (dispatch_nb)
         # clear the strategy's rows again: nothing of this decision (another seat's
         # kinds held) survives in the scratch rows a later strategy could read past its end
         for i in range(n):

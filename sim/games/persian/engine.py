@@ -24,7 +24,8 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
     run_checked,
     set_threads,
 )
-from strategies.interface import SID_USER, unused_slot
+from strategies.interface import SID_USER
+from strategies.persian.dispatch_nb import strategy_function
 from strategies.registry import StrategySpec, parse_spec
 
 
@@ -52,11 +53,13 @@ class Table:
         return [str(s) for s in self.specs]
 
     def kernel_args(self):
-        """(strategy ids, parameter matrix, function slots) for the kernels."""
+        """(strategy ids, parameter matrix, strategy functions) for the kernels: every
+        seat's function slot holds its strategy's kernel, a user function or a built-in's
+        (strategies.persian.dispatch_nb.strategy_function)."""
         infos = [s.info for s in self.specs]
         sids = np.array([i.sid for i in infos], dtype=np.int64)
         params = np.ascontiguousarray(np.stack([s.param_array() for s in self.specs]))
-        fns = tuple(i.function if i.function is not None else unused_slot for i in infos)
+        fns = tuple(i.function if i.function is not None else strategy_function(i.sid) for i in infos)
         return sids, params, fns
 
 

@@ -70,9 +70,7 @@ from sim.games.persian.state_nb import (
     step_play,
 )
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
-from strategies.interface import SID_USER
-from strategies.persian.dispatch_nb import call_strategy
-from strategies.interface import SEAT_FNS
+from strategies.interface import SEAT_FNS, SID_USER
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
@@ -96,7 +94,12 @@ def shuffle_deck_into(deck, rs, seed, deal):
     shuffle_inplace(deck, rs)
 
 
-@njit(cache=True)
+# an explicit signature: called with literal event kinds, a lazy kernel would compile once per kind
+EVENT_SIG = types.void(types.int64[:, :, ::1], types.int64[::1], types.int64, types.int64, types.int64,
+                       types.int64, types.int64, types.int64)
+
+
+@njit(EVENT_SIG, cache=True)
 def _event(ev, ev_n, slot, kind, seat, a, b, c):
     """Append one event row for deal ``slot`` (recording mode); marks overflow with -1.
 
@@ -154,7 +157,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
 
     Parameters
     ----------
-    sids, params, fns, rng : the seats' strategy ids, parameter rows, function slots, random streams
+    sids, params, fns, rng : the seats' strategy ids, parameter rows, strategy functions, random streams
     st : the full state, in phase ``decision`` (``st[O_DECISION] == decision``)
     obs : scratch for a user strategy's observation copy
     moves, n : the engine's legal moves (rows 0..n-1); the strategy never sees this buffer
@@ -180,7 +183,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
         if sid == SID_USER:  # user code: its own copies, cleared again after the call (issue 15)
             idx = _ask_user(fns[seat], decision, st, obs, moves, n, params[seat], rng[seat], smoves, sparams)
         else:  # a built-in: the public prefix, exactly the legal rows and its parameters, which it only reads
-            idx = call_strategy(sid, fns[seat], decision, st[:OBS_SIZE], moves[:n], n, params[seat], rng[seat])
+            idx = fns[seat](decision, st[:OBS_SIZE], moves[:n], n, params[seat], rng[seat])
         st[O_HAND] = 0
     if record >= 2:
         for i in range(n):
@@ -299,11 +302,11 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
         res[C_TURNS_SEAT + st[O_SEAT]] += 1
         # draw (P6.1, P6.2)
         n = draw_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, res, ev, ev_n, slot, record, smoves, sparams)
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, st[O_DECISION], res, ev, ev_n, slot, record, smoves, sparams)
         if idx < 0:
             return
         if record >= 1:
-            _record_move(ev, ev_n, slot, st, D_DRAW, moves, idx)
+            _record_move(ev, ev_n, slot, st, st[O_DECISION], moves, idx)
         end = step_draw(st, moves[idx, 0], moves[idx, 1], res)
         if end != GOING_ON:
             break
@@ -312,12 +315,12 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
         # plays (P6.3, P6.4), until stop
         while st[O_DECISION] == D_PLAY:
             n = play_moves(st, moves)
-            idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, res, ev, ev_n, slot, record,
+            idx = _decide(sids, params, fns, rng, st, obs, moves, n, st[O_DECISION], res, ev, ev_n, slot, record,
                           smoves, sparams)
             if idx < 0:
                 return
             if record >= 1:
-                _record_move(ev, ev_n, slot, st, D_PLAY, moves, idx)
+                _record_move(ev, ev_n, slot, st, st[O_DECISION], moves, idx)
             end = step_play(st, moves[idx, 0], moves[idx, 1], moves[idx, 2], res)
             if end != GOING_ON:
                 break
@@ -325,12 +328,12 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
             break
         # discard (P6.5)
         n = discard_moves(st, moves)
-        idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, res, ev, ev_n, slot, record,
+        idx = _decide(sids, params, fns, rng, st, obs, moves, n, st[O_DECISION], res, ev, ev_n, slot, record,
                       smoves, sparams)
         if idx < 0:
             return
         if record >= 1:
-            _record_move(ev, ev_n, slot, st, D_DISCARD, moves, idx)
+            _record_move(ev, ev_n, slot, st, st[O_DECISION], moves, idx)
         end = step_discard(st, moves[idx, 1], res)
         if end != GOING_ON:
             break
