@@ -3,8 +3,9 @@
 Every game has its own :class:`StrategyRegistry` (``registry_for("persian")``): its
 built-ins are declared as ``BUILTINS`` in ``strategies/<game>/builtins.py``, loaded on
 first use, and users add their own with ``register_strategy(..., game=...)``. A spec
-resolves to an integer id (built-ins, branch-dispatched in the game's engine) or a
-user function (called through a function slot), plus a float64 parameter vector.
+resolves to an integer id (a built-in, whose kernel strategies/<game>/dispatch_nb.py
+names) or a user function; either way the engine calls it through the seat's function
+slot. Plus a float64 parameter vector.
 Changing a parameter value never recompiles anything: parameters are data.
 """
 

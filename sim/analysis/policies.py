@@ -3,7 +3,7 @@
 The play-out kernel (sim/analysis/persian_nb.py) calls every seat's policy through a
 ``strategies.interface.STRATEGY_FN`` slot, the engine's user-strategy mechanism. A
 user strategy already is such a function; a built-in is reached through its own
-compiled ``*_decide`` kernel (the one the engine's dispatch inlines), compiled, or
+compiled ``*_decide`` kernel (the one the engine calls through the seat's slot), compiled, or
 loaded from numba's cache, for ``STRATEGY_SIG``. So the analysis kernel never links
 the strategies' code and a new policy costs no recompilation of it.
 """
