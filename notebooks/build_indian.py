@@ -39,7 +39,8 @@ can remember (by what the hand holds and by the number of players), and what is 
    exact deadwood solver) and described by what a player sees before drawing: jokers held (printed or wild),
    a pure run of three held, and the deadwood (as the engine counts it: all the cards' points while no I5
    arrangement exists, so for most dealt hands their points). The expected points of **playing** a hand
-   are the mean net points of the seats dealt such hands (95% t-intervals); **dropping** costs exactly 20,
+   are the mean net points of the seats dealt such hands (95% t-intervals over hands; the seats of one deal
+   are not independent, their points sum to zero, so the intervals are approximate); **dropping** costs exactly 20,
    whatever happens afterwards, so drop minus play needs no second run.
 2. *The rule on duplicate deals.* The rule the data give (drop a hand without a joker) is `dropper`'s
    `need_joker` (`dropper:need_pure=false,need_joker=true,first_drop_deadwood=200`, no other first drop),
@@ -324,7 +325,7 @@ print("strategies against the greedy field:", STRATEGIES)''')),
     ("code", """def label(spec):
     return "dropper (no joker: drop)" if spec.startswith("dropper") else spec
 
-rows = []
+rows, stock_sets = [], {}
 bar, on_chunk = chunk_bar(DEALS * len(PLAYERS) * len(STRATEGIES), "matches")
 t0 = time.perf_counter()
 for p in PLAYERS:
@@ -333,6 +334,8 @@ for p in PLAYERS:
                          progress=False)
         bar.update(DEALS)
         r, pl = res.row, res.plays
+        if spec == "stock_only":
+            stock_sets[p] = res.sets.set_index("deal")["a_total"]
         won = int((pl["winner"].to_numpy() == pl["a_seat"].to_numpy()).sum())
         drops = pl[[f"drop_s{s}" for s in range(p)]].to_numpy()[np.arange(len(pl)), pl["a_seat"].to_numpy()]
         own = charts.mean_ci(res.sets["a_total"])
@@ -410,14 +413,33 @@ reveal = pd.DataFrame([(k, *charts.wilson(t, n), n) for k, (t, n) in counts.item
                       columns=["discard", "take_rate", "low", "high", "discards"])
 print(f"{REVEAL_DEALS:,} recorded deals in {time.perf_counter() - t0:.0f} s")
 reveal.round(4)"""),
+    ("md", """What greedy's pickups are worth: against the greedy field it is 0 minus stock_only's own points
+(part 1). Against a field that reads pickups (`defensive`, when registered: it holds back discards that
+connect to the next seat's pickups) it is greedy's own points minus stock_only's, both against that
+field on the same deals (paired by deal index); the difference between the two fields is what reading
+pickups takes off their worth."""),
     ("code", """sf = field[field["strategy"] == "stock_only"].set_index("players")
-fig, axes = charts.figure(1, 2, height=3.8, width=14)
+worth = [{"field": "greedy", "players": p, "worth": -sf.loc[p, "own"], "low": -sf.loc[p, "own_high"],
+          "high": -sf.loc[p, "own_low"]} for p in sf.index]
+if "defensive" in strategy_names("indian"):
+    for p in (2, 4, 6):
+        own = {a: play_match(a, "defensive", deals=DEALS, seed=SEED, game="indian", players=p, keep_plays=True,
+                             progress=False).sets.set_index("deal")["a_total"] for a in ("greedy", "stock_only")}
+        per_deal = own["greedy"] - own["stock_only"]
+        m, lo, hi = charts.mean_ci(per_deal)
+        # greedy field minus defensive field, per deal index (the same deals in every match)
+        c = charts.mean_ci(-stock_sets[p] - per_deal)
+        worth.append({"field": "defensive", "players": p, "worth": m, "low": lo, "high": hi, "reveal_cost": c[0],
+                      "reveal_cost_low": c[1], "reveal_cost_high": c[2]})
+worth = pd.DataFrame(worth)
+worth.round(2)"""),
+    ("code", """fig, axes = charts.figure(1, 2, height=3.8, width=14)
 charts.forest(axes[0], list(reveal["discard"]), reveal["take_rate"], reveal["low"], reveal["high"], zero=False,
               xlabel="share of such discards the next player takes (Wilson 95% CI)")
 axes[0].set_title("Does the next player take your discard? (greedy, 4 players)")
-charts.forest(axes[1], [f"{p} players" for p in sf.index], -sf["own"], -sf["own_high"], -sf["own_low"],
-              xlabel="points per deal greedy's pickups are worth (0 - stock_only's own)")
-axes[1].set_title("What drawing from the pile is worth, greedy field (95% CI)")
+charts.forest(axes[1], [f"{f} field, {p} players" for f, p in zip(worth["field"], worth["players"])], worth["worth"],
+              worth["low"], worth["high"], xlabel="points per deal greedy's pickups are worth (greedy - stock_only)")
+axes[1].set_title("What drawing from the pile is worth (95% CI)")
 fig.tight_layout()"""),
     ("md", """## 3. The value of a joker
 `greedy` at every seat; net points of each seat by the jokers (printed or of the wild rank) it was dealt."""),
@@ -483,6 +505,15 @@ lines.append("Drawing from the pile the way greedy does is worth "
                          for p in sf.index)
              + " players, points per deal (against a field that does not read pickups; greedy takes from the pile "
              + ", ".join(f"{greedy_pickups[p]:.2f} times per deal at {p}" for p in (2, 4, 6)) + " players).")
+wd = worth[worth["field"] == "defensive"]
+if len(wd):
+    lines.append("Against a field that reads pickups (defensive) they are worth "
+                 + ", ".join(f"{ci(r['worth'], r['low'], r['high'], '+.1f')} at {int(r['players'])}"
+                             for _, r in wd.iterrows()) + " players; the difference, what a field that reads "
+                 "pickups takes off their worth, is "
+                 + ", ".join(f"{ci(r['reveal_cost'], r['reveal_cost_low'], r['reveal_cost_high'], '+.1f')} at "
+                             f"{int(r['players'])}" for _, r in wd.iterrows())
+                 + " players, points per deal (paired over the same deal indices).")
 s4 = slopes.set_index("players")
 lines.append("**Each joker dealt is worth** " + ", ".join(
     f"{ci(s4.loc[p, 'per_joker'], s4.loc[p, 'low'], s4.loc[p, 'high'], '+.1f')} at {p}" for p in s4.index)
