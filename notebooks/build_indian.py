@@ -513,7 +513,8 @@ if len(wd):
                  "pickups takes off their worth, is "
                  + ", ".join(f"{ci(r['reveal_cost'], r['reveal_cost_low'], r['reveal_cost_high'], '+.1f')} at "
                              f"{int(r['players'])}" for _, r in wd.iterrows())
-                 + " players, points per deal (paired over the same deal indices).")
+                 + " players, points per deal (paired over the same deal indices; negative: worth more against "
+                 "the defensive field).")
 s4 = slopes.set_index("players")
 lines.append("**Each joker dealt is worth** " + ", ".join(
     f"{ci(s4.loc[p, 'per_joker'], s4.loc[p, 'low'], s4.loc[p, 'high'], '+.1f')} at {p}" for p in s4.index)

@@ -16,7 +16,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = ["06_indian_drop", "07_indian_field"]
-SMALL = {"06_indian_drop": 60, "07_indian_field": 40}
+SMALL = {"06_indian_drop": 45, "07_indian_field": 24}
 FIGURES = {"06_indian_drop": 2, "07_indian_field": 3}
 CELL_TIMEOUT = 240
 
