@@ -33,7 +33,7 @@ declaration is always made when one exists, with greedy's choice of discard.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.games.indian.enums import (
     JOKER,
@@ -182,7 +182,18 @@ def turns_done(obs):
     return done
 
 
-@njit(cache=True)
+# explicit signatures: the strategies pass literal flags and weights, and a lazy kernel
+# compiled a copy per combination (three of plan_discard, seconds of cold compile each)
+PLAN_DISCARD_SIG = types.int64(
+    types.int64[::1], types.int64[:, ::1], types.int64, types.boolean, types.float64, types.float64, types.float64,
+    types.float64, types.float64, types.float64, types.float64, types.boolean,
+)
+PLAN_DRAW_SIG = types.int64(
+    types.int64[::1], types.int64[:, ::1], types.int64, types.boolean, types.boolean, types.float64, types.boolean,
+)
+
+
+@njit(PLAN_DISCARD_SIG, cache=True)
 def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set_keep,
                  feed_weight, safe_weight, shed_weight, close):
     """Index of the chosen discard or declaration row (see the module docstring)."""
@@ -280,7 +291,7 @@ def makes_meld(h, t, tir):
     return others >= 2
 
 
-@njit(cache=True)
+@njit(PLAN_DRAW_SIG, cache=True)
 def plan_draw(obs, moves, n, take_jokers, take_meld, connector_max, take_lowers):
     """Index of the chosen draw row: the top discard when it is a joker (``take_jokers``),
     makes a meld with two held cards (``take_meld``), or is a same-suit neighbour of a held

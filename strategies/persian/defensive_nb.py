@@ -44,7 +44,7 @@ Parameters (params array slots):
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.games.persian.cards_nb import ALL_CARDS, CARD_VALUES, popcount
 from sim.games.persian.enums import (
@@ -84,7 +84,14 @@ P_PAIR_WEIGHT = 8
 P_HAND_WEIGHT = 9
 
 
-@njit(cache=True)
+# an explicit signature: expert passes literal flags, a lazy kernel would compile a second copy
+CAREFUL_DISCARD_SIG = types.int64(
+    types.int64[::1], types.int64[:, ::1], types.int64, types.int64, types.float64, types.boolean, types.boolean,
+    types.boolean, types.float64, types.float64, types.float64, types.float64, types.float64,
+)
+
+
+@njit(CAREFUL_DISCARD_SIG, cache=True)
 def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, watch_pile, shed_weight,
                     near_hand, keep_partial, pair_weight, hand_weight):
     """The discard with the best score (see the module docstring); never a ``keep``

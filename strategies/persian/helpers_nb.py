@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.persian.cards_nb import (
+    CARD_VALUES,
     JOKER_VALUE,
     JOKERS,
     RANK_MASKS,
@@ -14,7 +15,6 @@ from sim.games.persian.cards_nb import (
     mask_value,
     near_cards,
     popcount,
-    rank_range_bits,
     ranks_with,
     run_cards,
     spread_ranks,
@@ -140,7 +140,7 @@ def highest_card(mask):
     while m != 0:
         low = m & -m
         c = lowest_card(low)
-        v = mask_value(low)
+        v = CARD_VALUES[c]
         if v >= best_v:
             best_v = v
             best = c
@@ -152,7 +152,6 @@ def highest_card(mask):
 # Everything below reads only the deciding seat's hand and the public slots of ``obs``
 # (P10): the table melds, the discard pile, hand and stock sizes.
 
-from sim.games.persian.cards_nb import CARD_VALUES  # noqa: E402
 from sim.games.persian.enums import (  # noqa: E402
     MV_DISCARD,
     O_HAND,

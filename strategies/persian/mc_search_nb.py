@@ -188,7 +188,8 @@ def candidate_score(world, sim, decision, moves, i, team, policy, max_turns, gpa
     """Own team's total minus the other team's after move row ``i`` and a play-out, from
     ``world`` (copied into ``sim``; ``world`` is not changed). ``rseed`` starts the
     play-out's random stream in ``rr`` (the same for every candidate: paired play-outs)."""
-    sim[:] = world
+    for j in range(world.shape[0]):  # (a loop: a slice assignment compiles numba's shape-error message)
+        sim[j] = world[j]
     end = apply_row(sim, decision, moves[i, 0], moves[i, 1], moves[i, 2], res)
     out_seat = sim[O_SEAT] if end == END_OUT else -1
     if end == GOING_ON:

@@ -36,11 +36,9 @@ numpy Generator (or one uint64[1] stream) across prange iterations.
 import numpy as np
 from numba import njit
 
-from numba.core import types
-from numba.core.extending import intrinsic
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from sim.games.persian.cards_nb import CARD_VALUES, JOKERS, RANK_MASKS, bit, card_value, suit_bits
+from sim.games.persian.cards_nb import JOKERS, RANK_MASKS, bit, card_value, mask_value, popcount, suit_bits
 from sim.games.persian.enums import (
     C_TOTAL,
     D_DISCARD,
@@ -51,7 +49,6 @@ from sim.games.persian.enums import (
     JOKER0,
     MAX_MOVES,
     MIN_MELD,
-    MK_JOKERS,
     MK_RUN,
     MK_SET,
     MOVE_COLS,
@@ -65,7 +62,6 @@ from sim.games.persian.enums import (
     N_RANKS,
     N_RESULT_COLS,
     N_SUITS,
-    RANK_BITS,
     O_DECISION,
     O_HAND,
     O_MELD_KEY,
@@ -89,6 +85,7 @@ from sim.games.persian.melds_nb import layoff_card_for, target_placeable
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, score_deal
 from sim.rng_nb import rand_below
 from strategies.persian.greedy_nb import P_MAX_EXTRA, greedy_decide
+from strategies.persian.helpers_nb import highest_card, meldable_mask, partial_meld_mask
 
 POLICY_GREEDY = 0
 POLICY_RANDOM = 1
@@ -125,111 +122,6 @@ def team_totals(st, end, out_seat, res):
 # ---- greedy's choices without a move list ------------------------------------------------
 
 
-@intrinsic
-def _popcnt(typingctx, x):
-    """Cards in a mask by the CPU's population count (cards_nb.popcount computes the
-    same in a dozen arithmetic steps)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
-
-
-@njit(cache=True)
-def _mask_value(mask):
-    """cards_nb.mask_value: sum of the P4 values of the cards in ``mask``."""
-    total = 0
-    m = mask
-    while m != 0:
-        total += CARD_VALUES[trailing_zeros(m)]
-        m &= m - 1
-    return total
-
-
-@njit(cache=True)
-def _run_ends(meld_mask, suit):
-    """melds_nb.run_ends: (lowest rank, highest rank) of a run meld of ``suit``."""
-    b = suit_bits(meld_mask, suit)
-    return trailing_zeros(b), 63 - leading_zeros(b)
-
-
-@njit(cache=True)
-def _meldable_mask(hand, st):
-    """helpers_nb.meldable_mask(hand, st), the same plan step for step (sets and joker
-    sets, runs from the rest, lay-offs onto the table melds) with CPU bit counts."""
-    used = np.int64(0)
-    for rank in range(N_RANKS):
-        m = hand & RANK_MASKS[rank]
-        if _popcnt(m) >= MIN_MELD:
-            used |= m
-    if _popcnt(hand & JOKERS) >= MIN_MELD:
-        used |= hand & JOKERS
-    rest = hand & ~used
-    for suit in range(N_SUITS):
-        b = suit_bits(rest, suit)
-        lo = 0
-        while b >> lo != 0:
-            if (b >> lo) & 1 == 0:
-                lo += 1
-                continue
-            hi = lo
-            while hi < TOP_RANK and (b >> (hi + 1)) & 1:
-                hi += 1
-            if hi - lo >= MIN_MELD - 1:
-                used |= (((np.int64(1) << (hi + 1)) - 1) ^ ((np.int64(1) << lo) - 1)) << (N_RANKS * suit)
-            lo = hi + 1
-    rest = hand & ~used
-    for k in range(st[O_N_MELDS]):
-        kind = st[O_MELD_KIND + k]
-        mask = st[O_MELD_MASK + k]
-        if kind == MK_RUN:
-            suit = st[O_MELD_KEY + k]
-            lo, hi = _run_ends(mask, suit)
-            c = suit * N_RANKS + lo - 1
-            while lo > 0 and (rest >> c) & 1:
-                used |= np.int64(1) << c
-                rest &= ~(np.int64(1) << c)
-                lo -= 1
-                c -= 1
-            c = suit * N_RANKS + hi + 1
-            while hi < TOP_RANK and (rest >> c) & 1:
-                used |= np.int64(1) << c
-                rest &= ~(np.int64(1) << c)
-                hi += 1
-                c += 1
-        elif _popcnt(mask) == MIN_MELD:
-            if kind == MK_JOKERS:
-                j = rest & JOKERS
-            else:
-                j = rest & RANK_MASKS[st[O_MELD_KEY + k]]
-            if j != 0:
-                low = j & -j
-                used |= low
-                rest &= ~low
-    return used
-
-
-@njit(cache=True)
-def _partial_meld_mask(hand):
-    """helpers_nb.partial_meld_mask with CPU bit counts: cards in a pair of one rank (or
-    of jokers) or two cards of one suit at most two ranks apart."""
-    part = np.int64(0)
-    for rank in range(N_RANKS):
-        m = hand & RANK_MASKS[rank]
-        if _popcnt(m) >= 2:
-            part |= m
-    if _popcnt(hand & JOKERS) >= 2:
-        part |= hand & JOKERS
-    for suit in range(N_SUITS):
-        b = suit_bits(hand, suit)
-        near = b & ((b >> 1) | (b << 1) | (b >> 2) | (b << 2))
-        part |= (near & RANK_BITS) << (N_RANKS * suit)
-    return part
-
-
 @njit(cache=True)
 def table_reach(st):
     """What the table offers a discard-pile target, read once per draw: (ranks with a set
@@ -245,7 +137,7 @@ def table_reach(st):
             set_ranks |= np.int64(1) << st[O_MELD_KEY + k]
         elif kind == MK_RUN:
             run_suits |= np.int64(1) << st[O_MELD_KEY + k]
-        elif _popcnt(st[O_MELD_MASK + k]) == MIN_MELD:
+        elif popcount(st[O_MELD_MASK + k]) == MIN_MELD:
             joker_room = True
     return set_ranks, run_suits, joker_room
 
@@ -256,9 +148,9 @@ def placeable(st, h2, target, set_ranks, run_suits, joker_room):
     table_reach facts where they settle it; only a target whose suit has a run on the
     table and that makes no meld of its own is asked of target_placeable itself."""
     if target >= JOKER0:
-        return joker_room or _popcnt(h2 & JOKERS) >= MIN_MELD
+        return joker_room or popcount(h2 & JOKERS) >= MIN_MELD
     rank = target % N_RANKS
-    if _popcnt(h2 & RANK_MASKS[rank]) >= MIN_MELD:
+    if popcount(h2 & RANK_MASKS[rank]) >= MIN_MELD:
         return True
     suit = target // N_RANKS
     b = suit_bits(h2, suit)
@@ -294,13 +186,13 @@ def greedy_draw_move(st, hand, max_extra):
         if not placeable(st, h2, target, set_ranks, run_suits, joker_room):
             continue
         if not have_base:
-            base = _mask_value(_meldable_mask(hand, st))
+            base = mask_value(meldable_mask(hand, st))
             have_base = True
-        used = _meldable_mask(h2, st)
-        extra = _mask_value(taken & ~used)
+        used = meldable_mask(h2, st)
+        extra = mask_value(taken & ~used)
         if extra > max_extra:
             continue
-        score = _mask_value(used) - base - extra
+        score = mask_value(used) - base - extra
         if score > best_score:
             best_score = score
             best = depth
@@ -326,9 +218,9 @@ def greedy_play_move(st, hand):
     b = np.int64(0)
     for rank in range(N_RANKS):
         m = hand & RANK_MASKS[rank]
-        c = _popcnt(m)
+        c = popcount(m)
         if c >= MIN_MELD:
-            v = _mask_value(m)
+            v = mask_value(m)
             if c == SET_MAX and double:
                 v *= 2
             if v > best_v:
@@ -336,9 +228,9 @@ def greedy_play_move(st, hand):
                 kind = MV_MELD
                 a = m
     j = hand & JOKERS
-    cj = _popcnt(j)
+    cj = popcount(j)
     if cj >= MIN_MELD:
-        v = _mask_value(j)
+        v = mask_value(j)
         if cj == SET_MAX and double:
             v *= 2
         if v > best_v:
@@ -357,7 +249,7 @@ def greedy_play_move(st, hand):
                 hi += 1
             if hi - lo >= MIN_MELD - 1:
                 m = ((np.int64(1) << (hi + 1)) - (np.int64(1) << lo)) << (N_RANKS * suit)
-                v = _mask_value(m)
+                v = mask_value(m)
                 if v > best_v:
                     best_v = v
                     kind = MV_MELD
@@ -377,28 +269,12 @@ def greedy_play_move(st, hand):
 
 
 @njit(cache=True)
-def _highest_card(mask):
-    """helpers_nb.highest_card (highest value, ties: the highest id), one table look-up a card."""
-    best = -1
-    best_v = -1
-    m = mask
-    while m != 0:
-        c = trailing_zeros(m)
-        v = CARD_VALUES[c]
-        if v >= best_v:
-            best_v = v
-            best = c
-        m &= m - 1
-    return best
-
-
-@njit(cache=True)
 def greedy_discard_card(hand):
     """greedy_nb.greedy_discard's card: the highest-valued card in no partial meld (if
     every card is in one, the highest card); a joker stands for all, the lowest is
     discarded (state_nb.discard_moves offers that one, P6.5)."""
-    loose = hand & ~_partial_meld_mask(hand)
-    pick = _highest_card(loose) if loose != 0 else _highest_card(hand)
+    loose = hand & ~partial_meld_mask(hand)
+    pick = highest_card(loose) if loose != 0 else highest_card(hand)
     if pick >= JOKER0:
         return trailing_zeros(hand & JOKERS)
     return pick

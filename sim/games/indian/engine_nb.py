@@ -165,9 +165,13 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
     if n == 1:
         idx = 0  # a forced move needs no decision
     else:
-        obs[:O_HAND] = st[:O_HAND]
+        # element loops, not slice assignments: an array-to-array slice assignment makes numba
+        # compile its shape-mismatch error message (string formatting, seconds of cold compile)
+        for j in range(O_HAND):
+            obs[j] = st[j]
         b = S_HANDS + seat * N_KINDS
-        obs[O_HAND:OBS_SIZE] = st[b : b + N_KINDS]
+        for j in range(N_KINDS):
+            obs[O_HAND + j] = st[b + j]
         obs[O_DECISION] = decision
         for i in range(n):
             for j in range(MOVE_COLS):
@@ -333,7 +337,8 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
             valid = can_declare(h, wild, mjr, mjs, tir)
             if record >= 1:
                 ng = arrange(h, wild, mjr, mjs, tir, groups, group_len)
-                left[:] = h
+                for q in range(N_KINDS):
+                    left[q] = h[q]
                 for g in range(ng):
                     for i in range(group_len[g]):
                         left[groups[g, i]] -= 1

@@ -6,6 +6,9 @@ A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
 
 import numpy as np
 from numba import njit
+from numba.core import types
+from numba.core.extending import intrinsic
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from sim.games.persian.enums import JOKER0, JOKER_MASK, N_CARDS, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS
 
@@ -28,24 +31,24 @@ RANK_GE1 = np.int64(_RANKS_FROM[1])  # ranks 1..12 of every suit: rank r - 1 is 
 RANK_GE2 = np.int64(_RANKS_FROM[2])
 RANK_LE10 = np.int64(_RANKS_UPTO[0])  # ranks 0..10 of every suit: rank r + 2 is in the same suit
 RANK_LE11 = np.int64(_RANKS_UPTO[1])
-_U1 = np.uint64(1)
-_U2 = np.uint64(2)
-_U4 = np.uint64(4)
-_U56 = np.uint64(56)
-_C1 = np.uint64(0x5555555555555555)
-_C2 = np.uint64(0x3333333333333333)
-_C4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_C8 = np.uint64(0x0101010101010101)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """The CPU's population count of an integer (LLVM's ctpop: one instruction)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
 
 
 @njit(cache=True)
 def popcount(mask):
-    """Number of cards in ``mask``."""
-    x = np.uint64(mask)
-    x = x - ((x >> _U1) & _C1)
-    x = (x & _C2) + ((x >> _U2) & _C2)
-    x = (x + (x >> _U4)) & _C4
-    return np.int64((x * _C8) >> _U56)
+    """Number of cards in ``mask`` (the CPU's population count of its 64 bits)."""
+    return _ctpop(np.int64(mask))
 
 
 @njit(cache=True)
@@ -95,10 +98,7 @@ def rank_range_bits(lo, hi):
 @njit(cache=True)
 def highest_rank(bits13):
     """Highest set bit of a non-empty 13-bit rank field."""
-    r = N_RANKS - 1
-    while (bits13 >> r) & 1 == 0:
-        r -= 1
-    return r
+    return np.int64(63 - leading_zeros(np.int64(bits13)))
 
 
 

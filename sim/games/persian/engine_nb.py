@@ -24,7 +24,6 @@ from sim.games.persian.enums import (
     C_OUT_SEAT,
     C_TURNS,
     C_TURNS_SEAT,
-    D_DISCARD,
     D_DRAW,
     D_PLAY,
     END_CAP,
@@ -142,10 +141,16 @@ def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
     prm, rng : the seat's parameter row and random stream
     smoves, sparams : scratch buffers for the copies of the rows and of ``prm``
     """
-    obs[:] = st[:OBS_SIZE]
+    # element loops, not slice assignments: an array-to-array slice assignment makes numba
+    # compile its shape-mismatch error message (string formatting, seconds of cold compile)
+    for j in range(OBS_SIZE):
+        obs[j] = st[j]
+    for i in range(n):
+        for j in range(MOVE_COLS):
+            smoves[i, j] = moves[i, j]
+    for j in range(sparams.shape[0]):
+        sparams[j] = prm[j]
     view = smoves[:n]
-    view[:] = moves[:n]
-    sparams[:] = prm
     idx = fn(decision, obs, view, n, sparams, rng)
     view[:] = 0
     return idx

@@ -5,7 +5,7 @@ Table melds live in the state array ``st`` at the O_MELD_* slots (see enums.py).
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.games.persian.cards_nb import (
     JOKERS,
@@ -122,7 +122,9 @@ def target_placeable(st, hand, target):
     return False
 
 
-@njit(cache=True)
+# an explicit signature: called with literal move kinds, a lazy kernel compiled once per call site
+@njit(types.int64(types.int64[:, ::1], types.int64, types.int64, types.int64, types.int64, types.int64),
+      cache=True)
 def _push(moves, n, kind, a, b, c):
     """Write move row ``n`` = (kind, a, b, c); returns ``n + 1``.
 
