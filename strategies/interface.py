@@ -87,8 +87,9 @@ def builtin_kernel(kernels: dict, sid: int, game: str):
     if fn is None:
         module, _, name = path.partition(":")
         fn = getattr(importlib.import_module(module), name)
-        if tuple(STRATEGY_SIG.args) not in fn.overloads:  # declared without STRATEGY_SIG: compile it
-            fn.compile(STRATEGY_SIG.args)
+        overloads = getattr(fn, "overloads", None)  # None: plain Python (NUMBA_DISABLE_JIT=1)
+        if overloads is not None and tuple(STRATEGY_SIG.args) not in overloads:
+            fn.compile(STRATEGY_SIG.args)  # declared without STRATEGY_SIG: compile it
         _KERNELS[path] = fn
     return fn
 
