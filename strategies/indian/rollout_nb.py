@@ -72,16 +72,14 @@ from sim.games.indian.enums import (
     ST_IN,
     ST_WRONG,
 )
-from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below, min_deadwood
+from sim.games.indian.solver_nb import min_deadwood
 from sim.games.indian.state_nb import (
     card_value,
+    declaring_discard,
     discard,
     draw_pile,
     draw_stock,
     hand_of,
-    has_long_run_seed,
-    has_pure_run,
-    loose_cards,
     maybe_reshuffle,
     next_turn,
 )
@@ -227,33 +225,7 @@ def play_out(st, me, horizon, rr, buf, free, own_discard):
                 draw_stock(st)
             else:
                 break  # nothing to draw (cannot happen with a real shoe)
-            # declare (I5): quick tests, then as the engine's first-chance check: discarding
-            # k leaves at least m14 - value(k), exactly that when a copy of k is free
-            d = -1
-            if has_pure_run(h, tir) and has_long_run_seed(h, wild, mjr):
-                n_loose, loose = loose_cards(h, wild, tir, mjr, mjs)
-                if n_loose == 1:
-                    h[loose] -= 1
-                    if deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0 and can_declare(h, wild, mjr, mjs, tir):
-                        d = loose
-                    h[loose] += 1
-                elif n_loose == 0:
-                    m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
-                    for q in range(N_KINDS - 1, -1, -1):
-                        v = card_value(q, wild)
-                        if h[q] == 0 or v < m14:
-                            continue
-                        h[q] -= 1
-                        if free[q]:
-                            ok = m14 == v
-                        else:
-                            ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
-                        if ok:
-                            ok = can_declare(h, wild, mjr, mjs, tir)
-                        h[q] += 1
-                        if ok:
-                            d = q
-                            break
+            d = declaring_discard(h, wild, mjr, mjs, tir, free)  # declare (I5) when it validly can
             k = fast_discard(h, wild, tir) if d < 0 else d
         if d >= 0:
             discard(st, d)

@@ -416,12 +416,14 @@ def test_strategy_error_names_strategy_seat_seed_deal():
 
 
 def test_first_chance_filters_are_sound():
-    """The engine's quick tests before the solver (pure run, long-run seed, loose cards,
-    deadwood bound) never hide a declaration chance: compare with trying every discard
-    on every 14-card hand held in greedy and random deals (I5)."""
-    from sim.games.indian.engine_nb import _declaration_chance
+    """The quick tests before the solver in state_nb.declaring_discard (pure run, long-run
+    seed, loose cards, deadwood bound; used by the engine's first-chance counter and by
+    mc_search's play-outs) never hide a declaration chance: compare with trying every
+    discard on every 14-card hand held in greedy and random deals (I5)."""
+    from sim.games.indian.enums import N_KINDS
+    from sim.games.indian.state_nb import declaring_discard
 
-    scratch = np.zeros(1, np.int64)
+    free = np.zeros(N_KINDS, np.int64)
     n_true = n = 0
     for specs in (["greedy"] * 4, ["random"] * 2):
         run = run_deals(specs, 10, SEED, record=1)
@@ -440,7 +442,12 @@ def test_first_chance_filters_are_sound():
                     h[k] -= 1
                     brute = brute or bool(can_declare(h, wild, 1, 1, tir))
                     h[k] += 1
-                assert _declaration_chance(scratch, h, wild, 1, 1, tir) == brute
+                k = declaring_discard(h, wild, 1, 1, tir, free)
+                assert (k >= 0) == brute
+                if k >= 0:  # the kind it names is a discard that leaves a valid declaration
+                    h[k] -= 1
+                    assert can_declare(h, wild, 1, 1, tir)
+                    h[k] += 1
                 n += 1
                 n_true += brute
                 x = parse_kind(t["discard"] if "discard" in t else t["declare"]["discard"])

@@ -106,9 +106,9 @@ from sim.games.indian.enums import (
     ST_SIZE,
     ST_WRONG,
 )
-from sim.games.indian.solver_nb import arrange, can_declare, deadwood_and_loose, deadwood_below, min_deadwood
+from sim.games.indian.solver_nb import arrange, can_declare, min_deadwood
 from sim.games.indian.state_nb import (
-    card_value,
+    declaring_discard,
     discard,
     discard_moves,
     draw_moves,
@@ -120,9 +120,6 @@ from sim.games.indian.state_nb import (
     leave_deal,
     maybe_reshuffle,
     next_turn,
-    has_long_run_seed,
-    has_pure_run,
-    loose_cards,
 )
 from sim.rng_nb import STREAM_SEAT0, stream_key
 from strategies.indian.dispatch_nb import SEAT_FNS
@@ -200,41 +197,6 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
 
 
 @njit(cache=True)
-def _declaration_chance(st, h, wild, mjr, mjs, tir):
-    """True when some 13 of the 14 cards in ``h`` form a valid declaration (I5).
-    ``h`` is changed and restored."""
-    if not has_pure_run(h, tir) or not has_long_run_seed(h, wild, mjr):
-        return False
-    n_loose, loose = loose_cards(h, wild, tir, mjr, mjs)
-    if n_loose >= 2:
-        return False
-    if n_loose == 1:  # only the loose card can be the discard
-        h[loose] -= 1
-        ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0 and can_declare(h, wild, mjr, mjs, tir)
-        h[loose] += 1
-        return ok
-    # discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or
-    # more; exactly that when a copy of k lies outside a best arrangement of the 14
-    free = np.empty(N_KINDS, np.int64)
-    m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
-    for k in range(N_KINDS):
-        v = card_value(k, wild)
-        if h[k] == 0 or v < m14:
-            continue
-        h[k] -= 1
-        if free[k]:
-            ok = m14 == v
-        else:
-            ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
-        if ok:
-            ok = can_declare(h, wild, mjr, mjs, tir)
-        h[k] += 1
-        if ok:
-            return True
-    return False
-
-
-@njit(cache=True)
 def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record):
     """Play deal ``deal`` to its end and write its result row ``res``.
 
@@ -253,6 +215,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     st = np.empty(ST_SIZE, np.int64)
     hands_seq = np.empty((MAX_SEATS, HAND_SIZE), np.int64)
     buf = np.empty(MAX_SHOE, np.int64)
+    free = np.empty(N_KINDS, np.int64)  # scratch of state_nb.declaring_discard
     init_state(st, shoe, rules, players, dealer, hands_seq, buf)
     wild = st[O_WILD_RANK]
     rng = np.empty((MAX_SEATS, 1), np.uint64)
@@ -322,7 +285,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
                 _event(ev, ev_n, slot, EV_PILE, seat, k, 0, 0)
         h = hand_of(st, seat)
         if st[S_FIRST_CHANCE + seat] < 0:
-            if _declaration_chance(st, h, wild, mjr, mjs, tir):
+            if declaring_discard(h, wild, mjr, mjs, tir, free) >= 0:  # I5: a valid declaration exists
                 st[S_FIRST_CHANCE + seat] = st[O_TURN]
         # discard or declare (I3, I5)
         st[O_DECISION] = D_DISCARD

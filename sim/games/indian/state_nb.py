@@ -63,6 +63,7 @@ from sim.games.indian.enums import (
     HAND_SIZE,
 )
 from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
+from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
 
 
 @njit(cache=True)
@@ -365,3 +366,39 @@ def has_long_run_seed(h, wild_rank, max_j_run):
             if cnt == 4 or (cnt == 3 and jokers > 0 and max_j_run > 0):
                 return True
     return False
+
+
+@njit(cache=True)
+def declaring_discard(h, wild, mjr, mjs, tir, free):
+    """The highest kind whose discard leaves a valid declaration (I5) of the other 13 of the
+    14 cards in ``h``, or -1: quick necessary tests first (a pure run, a seed of the run of
+    four, at most one loose card, which must then be the discard), then the solver.
+    Discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or more
+    qualify, exactly then when a copy of k lies outside a best arrangement of the 14.
+    ``h`` is changed and restored; ``free`` (int64[N_KINDS]) is scratch."""
+    if not has_pure_run(h, tir) or not has_long_run_seed(h, wild, mjr):
+        return -1
+    n_loose, loose = loose_cards(h, wild, tir, mjr, mjs)
+    if n_loose >= 2:
+        return -1
+    if n_loose == 1:  # only the loose card can be the discard
+        h[loose] -= 1
+        ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0 and can_declare(h, wild, mjr, mjs, tir)
+        h[loose] += 1
+        return loose if ok else -1
+    m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
+    for k in range(N_KINDS - 1, -1, -1):
+        v = card_value(k, wild)
+        if h[k] == 0 or v < m14:
+            continue
+        h[k] -= 1
+        if free[k]:
+            ok = m14 == v
+        else:
+            ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
+        if ok:
+            ok = can_declare(h, wild, mjr, mjs, tir)
+        h[k] += 1
+        if ok:
+            return k
+    return -1
