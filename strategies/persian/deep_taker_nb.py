@@ -41,7 +41,7 @@ P_RISK_WEIGHT = 3
 P_NEAR_HAND = 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
     """(index, gain) of the take with the highest estimated gain, or (-1, -inf).
 
@@ -73,7 +73,7 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
     return best, best_gain
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deep_taker_decide(decision, obs, moves, n, params, rng):
     """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
 

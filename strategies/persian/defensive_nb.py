@@ -91,7 +91,7 @@ CAREFUL_DISCARD_SIG = types.int64(
 )
 
 
-@njit(CAREFUL_DISCARD_SIG, cache=True)
+@njit(CAREFUL_DISCARD_SIG, cache=True, _nrt=False)
 def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, watch_pile, shed_weight,
                     near_hand, keep_partial, pair_weight, hand_weight):
     """The discard with the best score (see the module docstring); never a ``keep``
@@ -159,7 +159,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defensive_decide(decision, obs, moves, n, params, rng):
     """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
 

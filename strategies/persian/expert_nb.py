@@ -51,7 +51,7 @@ P_HAND_WEIGHT = 14
 P_WATCH_TABLE = 15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def expert_held(obs, params):
     """The three-of-a-kind cards it keeps back right now (0 once it gives up)."""
     if obs[O_STOCK_N] <= params[P_GIVE_UP_STOCK] or opponent_near_out(obs, params[P_HOLD_NEAR_HAND]):
@@ -59,7 +59,7 @@ def expert_held(obs, params):
     return held_threes(obs, obs[O_HAND], params[P_HOLD_JOKERS] != 0, params[P_HOLD_SETS] != 0, params[P_MIN_VALUE])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def expert_decide(decision, obs, moves, n, params, rng):
     """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
 

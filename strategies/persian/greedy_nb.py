@@ -23,7 +23,7 @@ from strategies.persian.helpers_nb import blind_draw, highest_card, meldable_mas
 P_MAX_EXTRA = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_draw(obs, moves, n, params):
     """The best cheap take (gain in meldable points minus extra cards), else stock/pass."""
     hand = obs[O_HAND]
@@ -48,7 +48,7 @@ def greedy_draw(obs, moves, n, params):
     return blind_draw(moves, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_play(obs, moves, n):
     """The play worth most points; stop only when nothing else is legal."""
     best = -1
@@ -63,7 +63,7 @@ def greedy_play(obs, moves, n):
     return 0  # only stop is left
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_discard(obs, moves, n):
     """Highest-value card in no partial meld; if every card is in one, the highest card."""
     hand = obs[O_HAND]
@@ -77,7 +77,7 @@ def greedy_discard(obs, moves, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_decide(decision, obs, moves, n, params, rng):
     """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
 

@@ -46,7 +46,7 @@ from sim.games.persian.melds_nb import run_ends
 from sim.games.persian.state_nb import next_seat, seat_after
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meldable_mask(hand, obs):
     """Cards of ``hand`` that a simple plan could put on the table now.
 
@@ -88,7 +88,7 @@ def meldable_mask(hand, obs):
     return used
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partial_meld_mask(hand):
     """Cards of ``hand`` that belong to a partial meld: a pair of one rank (or of
     jokers), or two cards of one suit at most two ranks apart (a run draw)."""
@@ -98,7 +98,7 @@ def partial_meld_mask(hand):
     return part | near_cards(hand)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_points(obs, moves, i):
     """Table points a play move scores (P8), 0 for anything else."""
     kind = moves[i, 0]
@@ -113,7 +113,7 @@ def move_points(obs, moves, i):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def find_move(moves, n, kind):
     """Index of the first move of ``kind`` among the ``n`` legal ones, or -1."""
     for i in range(n):
@@ -122,7 +122,7 @@ def find_move(moves, n, kind):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def blind_draw(moves, n):
     """Index of the draw that takes no pile card: the stock, or pass on an empty stock."""
     for i in range(n):
@@ -131,7 +131,7 @@ def blind_draw(moves, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def highest_card(mask):
     """The highest-valued card of a non-empty ``mask`` (ties: the highest id)."""
     best = -1
@@ -166,7 +166,7 @@ from sim.games.persian.enums import (  # noqa: E402
 FEED_BASE = 10.0  # what a fed card is worth to the taker beyond its own value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def table_cards(obs):
     """Every card in a meld on the table."""
     m = np.int64(0)
@@ -175,7 +175,7 @@ def table_cards(obs):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pile_cards(obs):
     """Every card in the discard pile."""
     m = np.int64(0)
@@ -184,7 +184,7 @@ def pile_cards(obs):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meld_points(hand, obs):
     """(cards, points) of ``meldable_mask(hand, obs)``, a set of four of one rank (or
     four jokers) counted double when the rule option is on (P8)."""
@@ -199,7 +199,7 @@ def meld_points(hand, obs):
     return used, pts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_partial_mask(rest, dead):
     """Cards of ``rest`` in a pair of one rank (or of jokers) or a two-card run draw
     (adjacent, or one rank apart) whose completing card is not in ``dead`` nor ``rest``."""
@@ -224,7 +224,7 @@ def live_partial_mask(rest, dead):
     return part
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def layoff_cards(obs):
     """Every card that one lay-off could put on a table meld right now (P6.3)."""
     m = np.int64(0)
@@ -246,7 +246,7 @@ def layoff_cards(obs):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wanted_mask(known):
     """Cards that go with ``known``: the same rank, a same-suit card up to two ranks
     away, and the other jokers when ``known`` holds a joker."""
@@ -265,7 +265,7 @@ def wanted_mask(known):
     return w & ~known
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_pressure(obs, near_hand):
     """How close the deal looks to its end, 0..1: the larger of a hand part (another
     seat holding ``near_hand`` cards or fewer: 1/(near_hand+1) per card below
@@ -284,7 +284,7 @@ def end_pressure(obs, near_hand):
     return p_hand if p_hand > p_stock else p_stock
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opponent_near_out(obs, near_hand):
     """Does an opponent (seat + 1 or seat + 3) hold ``near_hand`` cards or fewer?"""
     seat = obs[O_SEAT]
@@ -292,7 +292,7 @@ def opponent_near_out(obs, near_hand):
             or obs[O_HAND_SIZES + seat_after(seat, N_SEATS - 1)] <= near_hand)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_index(moves, n, card):
     """Index of the discard of ``card`` (any joker stands for a joker), or 0."""
     for i in range(n):
@@ -302,7 +302,7 @@ def discard_index(moves, n, card):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
     """Sets of exactly three (jokers when ``hold_jokers``, other ranks worth at least
     ``min_value`` when ``hold_sets``) whose fourth card is not on the table: the cards a
@@ -323,7 +323,7 @@ def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
     return held
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fourth_cards(hand, held):
     """The missing fourth card of every held three (any joker for jokers)."""
     m = np.int64(0)
@@ -335,7 +335,7 @@ def fourth_cards(hand, held):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_keeping(obs, moves, n, held):
     """The play worth most points among those that use no ``held`` card; when there is
     none: stop if a card outside ``held`` is left to discard, else the best play (the
@@ -371,7 +371,7 @@ def play_keeping(obs, moves, n, held):
     return 0 if stop < 0 else stop
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def third_cards(c, p):
     """Cards that make a three-card meld with cards ``c`` and ``p`` (0 if none can)."""
     bits = (np.int64(1) << c) | (np.int64(1) << p)
@@ -400,7 +400,7 @@ def third_cards(c, p):
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def related_cards(card):
     """Cards that make a partial meld with ``card``: the rest of its rank (the other
     jokers for a joker) and the same-suit cards up to two ranks away."""
@@ -412,7 +412,7 @@ def related_cards(card):
     return (RANK_MASKS[rank] & ~me) | (near << (N_RANKS * (card // N_RANKS)))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pile_key_feed(card, pile, known, dead, pair_weight):
     """Points a discard of ``card`` may hand the next player through the pile.
 
@@ -436,7 +436,7 @@ def pile_key_feed(card, pile, known, dead, pair_weight):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _chance(x, sure, maybe, q):
     """Chance that the next player holds card ``x``: 1 if in ``sure``, q if in ``maybe``."""
     if (sure >> x) & 1:
@@ -446,7 +446,7 @@ def _chance(x, sure, maybe, q):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_feed_chance(card, obs, sure, maybe, q, bridge):
     """Rough chance that the next player can put ``card`` down at once with cards of its
     own hand (so it would take it from the top of the pile): two cards making a set or

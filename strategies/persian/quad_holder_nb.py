@@ -54,7 +54,7 @@ P_MAX_EXTRA = 5
 P_MIN_VALUE = 6
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quad_draw(obs, moves, n, max_extra, fourth):
     """Greedy's draw with doubled fours; a take holding a card of ``fourth`` skips the
     ``max_extra`` limit."""
@@ -79,7 +79,7 @@ def quad_draw(obs, moves, n, max_extra, fourth):
     return blind_draw(moves, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_keeping(obs, moves, n, keep):
     """Greedy's discard (highest card in no partial meld) among the cards not in ``keep``."""
     hand = obs[O_HAND]
@@ -91,7 +91,7 @@ def discard_keeping(obs, moves, n, keep):
     return discard_index(moves, n, pick)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holding(obs, params):
     """The held cards right now (0 once it gives up)."""
     if obs[O_STOCK_N] <= params[P_GIVE_UP_STOCK] or opponent_near_out(obs, params[P_NEAR_HAND]):
@@ -99,7 +99,7 @@ def holding(obs, params):
     return held_threes(obs, obs[O_HAND], params[P_HOLD_JOKERS] != 0, params[P_HOLD_SETS] != 0, params[P_MIN_VALUE])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quad_holder_decide(decision, obs, moves, n, params, rng):
     """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
 

@@ -5,7 +5,7 @@ from numba import njit
 from sim.rng_nb import rand_below
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_decide(decision, obs, moves, n, params, rng):
     """Pick one of the ``n`` legal moves uniformly with the seat's own stream.
 

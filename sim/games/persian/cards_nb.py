@@ -55,31 +55,31 @@ if config.DISABLE_JIT:  # plain Python (the bench's JIT speed-up run): intrinsic
         return 64 - (int(x) & _U64).bit_length()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def popcount(mask):
     """Number of cards in ``mask`` (the CPU's population count of its 64 bits)."""
     return _ctpop(np.int64(mask))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest_card(mask):
     """Id of the lowest card in a non-empty ``mask``."""
     return popcount((mask & -mask) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bit(card):
     """The one-card mask of ``card``."""
     return np.int64(1) << card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_value(card):
     """P4 value of one card."""
     return CARD_VALUES[card]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mask_value(mask):
     """Sum of P4 values of the cards in ``mask``."""
     total = 0
@@ -91,13 +91,13 @@ def mask_value(mask):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_bits(mask, suit):
     """The 13 rank bits of ``suit`` in ``mask`` (bit r = rank r present)."""
     return (mask >> (N_RANKS * suit)) & RANK_BITS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rank_range_bits(lo, hi):
     """Rank bits lo..hi inclusive (empty when lo > hi)."""
     if lo > hi:
@@ -105,20 +105,20 @@ def rank_range_bits(lo, hi):
     return ((np.int64(1) << (hi + 1)) - 1) ^ ((np.int64(1) << lo) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def highest_rank(bits13):
     """Highest set bit of a non-empty 13-bit rank field."""
     return np.int64(63 - leading_zeros(np.int64(bits13)))
 
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spread_ranks(ranks13):
     """Every card (no jokers) of the ranks set in the 13-bit field ``ranks13``."""
     return ranks13 | (ranks13 << N_RANKS) | (ranks13 << (2 * N_RANKS)) | (ranks13 << (3 * N_RANKS))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranks_with(mask, k):
     """13-bit field of the ranks with at least ``k`` (2, 3 or 4) cards in ``mask``: the
     four suits' rank fields combined bit-parallel (no loop over ranks)."""
@@ -133,7 +133,7 @@ def ranks_with(mask, k):
     return s0 & s1 & s2 & s3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_cards(mask):
     """The cards of ``mask`` (jokers ignored) in a same-suit run of three or more
     consecutive ranks, every suit at once."""
@@ -141,7 +141,7 @@ def run_cards(mask):
     return r3 | (r3 << 1) | (r3 << 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def near_cards(mask):
     """The cards of ``mask`` (jokers ignored) with another card of their suit at most two
     ranks away, every suit at once."""

@@ -4,6 +4,17 @@ their moves, scores (P3-P9). Many deals run in parallel with ``prange``.
 A deal is a pure function of (seed, deal index, strategies): its cards come from
 stream 0 of the deal's counter-based generator, seat s's strategy draws from
 stream 1 + s, and the dealer is ``deal % 4`` (so deals 2g and 2g+1 form game g, P9).
+
+Speed (issue 14): every kernel on the deal path that neither allocates nor returns an
+array -- here and in state_nb, melds_nb, cards_nb and the built-in strategies -- is
+compiled with ``_nrt=False``: numba then emits no reference counting for the arrays
+it passes, views (``st[:OBS_SIZE]``, ``moves[:n]``, ``params[seat]``) and takes
+as arguments. Those atomic increments and decrements were about 40% of a greedy
+deal's compiled time (``perf record`` of ``run_deals``), and on shared arrays
+(``params``, ``rules``) they made the threads contend for one cache line. Only the
+kernels that allocate (``_new_scratch``, ``play_deal``, ``play_deals``,
+``shuffled_deck``, ``state_nb.new_state``) keep numba's runtime; a kernel without it
+must never return an array (its caller would release a reference it never got).
 """
 
 import warnings
@@ -83,7 +94,7 @@ def shuffled_deck(seed, deal):
     return deck
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_deck_into(deck, rs, seed, deal):
     """``shuffled_deck`` written into ``deck`` (int64[56]) with ``rs`` (uint64[1]) as the
     generator state: the engine reuses both for every deal a thread plays."""
@@ -98,7 +109,7 @@ EVENT_SIG = types.void(types.int64[:, :, ::1], types.int64[::1], types.int64, ty
                        types.int64, types.int64, types.int64)
 
 
-@njit(EVENT_SIG, cache=True)
+@njit(EVENT_SIG, cache=True, _nrt=False)
 def _event(ev, ev_n, slot, kind, seat, a, b, c):
     """Append one event row for deal ``slot`` (recording mode); marks overflow with -1.
 
@@ -122,7 +133,7 @@ def _event(ev, ev_n, slot, kind, seat, a, b, c):
     ev_n[slot] = i + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
     """A user strategy's choice: it gets copies only (P10 and the plug-in promise): ``obs``
     rebuilt from the state's public prefix (with its own hand, set by the caller),
@@ -156,7 +167,7 @@ def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
     return idx
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams):
     """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
 
@@ -204,7 +215,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
     return idx
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _record_move(ev, ev_n, slot, st, decision, moves, idx):
     """Record the move ``moves[idx]`` the seat to move is about to make (recording mode;
     a stop is not an event). Called before the move is applied: a stock draw records
@@ -279,7 +290,7 @@ def _new_scratch(sids, params):
             np.zeros((MAX_MOVES if users else 1, MOVE_COLS), np.int64), np.empty(params.shape[1], np.float64))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record,
                   st, deck, rs, rng, obs, moves, smoves, sparams):
     """``play_deal`` with its scratch arrays given (``_new_scratch``; all overwritten).
@@ -355,7 +366,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
 
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _n_blocks(n):
     """How many blocks of consecutive deals ``play_deals`` splits ``n`` deals into: each
     block allocates its scratch once; at least 64 blocks (or blocks of 256 deals) so that

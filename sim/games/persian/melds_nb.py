@@ -35,14 +35,14 @@ from sim.games.persian.enums import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_ends(meld_mask, suit):
     """(lowest rank, highest rank) of a run meld."""
     b = suit_bits(meld_mask, suit)
     return popcount((b & -b) - 1), highest_rank(b)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def layoff_card_for(st, k, hand, low_or_high):
     """The card of ``hand`` that lays off onto meld ``k`` (P6.3), or -1.
 
@@ -78,7 +78,7 @@ def layoff_card_for(st, k, hand, low_or_high):
     return lowest_card(missing)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def target_placeable(st, hand, target):
     """Can ``target`` (in ``hand``) go on the table this turn? (P6.1)
 
@@ -124,7 +124,7 @@ def target_placeable(st, hand, target):
 
 # an explicit signature: called with literal move kinds, a lazy kernel compiled once per call site
 @njit(types.int64(types.int64[:, ::1], types.int64, types.int64, types.int64, types.int64, types.int64),
-      cache=True)
+      cache=True, _nrt=False)
 def _push(moves, n, kind, a, b, c):
     """Write move row ``n`` = (kind, a, b, c); returns ``n + 1``.
 
@@ -141,7 +141,7 @@ def _push(moves, n, kind, a, b, c):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_meld_moves(hand, moves, n):
     """Append every new meld that ``hand`` can put down (P5); returns the new count.
 
@@ -178,7 +178,7 @@ def new_meld_moves(hand, moves, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def layoff_moves(st, hand, moves, n):
     """Append every lay-off of a ``hand`` card onto a table meld (P6.3)."""
     for k in range(st[O_N_MELDS]):
@@ -189,7 +189,7 @@ def layoff_moves(st, hand, moves, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meld_kind_key(mask):
     """(kind, key) of a valid meld mask: set/rank, jokers/-1 or run/suit."""
     if mask & JOKERS:

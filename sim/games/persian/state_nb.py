@@ -99,19 +99,19 @@ from sim.games.persian.melds_nb import (
 GOING_ON = -1  # apply_row: the deal goes on
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def team_of(seat):
     """The team of ``seat``: partners sit opposite, seats s and s + 2 (P2)."""
     return seat % N_TEAMS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_seat(seat):
     """The seat after ``seat``, clockwise (P6)."""
     return (seat + 1) % N_SEATS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seat_after(seat, k):
     """The seat ``k`` places after ``seat``, clockwise (k = N_SEATS - 1: the seat before)."""
     return (seat + k) % N_SEATS
@@ -129,7 +129,7 @@ def new_state(deck, dealer, rules):
     return st
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_state(st, deck, dealer, rules):
     """Overwrite ``st`` (int64[ST_SIZE]) with the fresh deal of ``new_state``: the
     engine reuses one state array for every deal a thread plays (no allocation)."""
@@ -156,7 +156,7 @@ def reset_state(st, deck, dealer, rules):
         st[O_RULES + r] = rules[r]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pile_mask(st, depth):
     """Mask of the top ``depth`` + 1 cards of the discard pile."""
     m = np.int64(0)
@@ -166,7 +166,7 @@ def pile_mask(st, depth):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_moves(st, moves):
     """Legal draws for the seat to move (P6.1, P6.2); returns how many."""
     seat = st[O_SEAT]
@@ -186,7 +186,7 @@ def draw_moves(st, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _places_target(target, move_kind, a):
     """Does this play put the pending target (any joker for a joker target) down?"""
     if move_kind == MV_MELD:
@@ -198,7 +198,7 @@ def _places_target(target, move_kind, a):
     return a == target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_moves(st, moves):
     """Legal plays for the seat to move (P6.3), plus stop when no target is pending.
 
@@ -226,7 +226,7 @@ def play_moves(st, moves):
     return kept
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _target_survives(st, hand, target, kind, a, b):
     """Is ``target`` still placeable after this play? (tries it on ``st``, then undoes it)
 
@@ -257,7 +257,7 @@ def _target_survives(st, hand, target, kind, a, b):
     return ok
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_moves(st, moves):
     """Every card in hand may be discarded (P6.5); one joker stands for all."""
     hand = st[S_HANDS + st[O_SEAT]]
@@ -272,7 +272,7 @@ def discard_moves(st, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_draw(st, kind, a, res):
     """Apply a draw move; returns True when it was a pass."""
     seat = st[O_SEAT]
@@ -312,7 +312,7 @@ def apply_draw(st, kind, a, res):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_play(st, kind, a, b, res):
     """Apply a meld or lay-off (P6.3) and score it (P8); returns True when the hand is empty (P6.4)."""
     seat = st[O_SEAT]
@@ -355,7 +355,7 @@ def apply_play(st, kind, a, b, res):
     return st[S_HANDS + seat] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_discard(st, card, res):
     """Put ``card`` on the discard pile (P6.5); returns True when that ends the deal
     (the hand is now empty and rule option last_card = discard)."""
@@ -370,7 +370,7 @@ def apply_discard(st, card, res):
     return st[S_HANDS + seat] == 0 and st[O_RULES + R_LAST_CARD] == LAST_CARD_DISCARD
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_turn(st):
     """Pass the turn clockwise."""
     st[O_SEAT] = next_seat(st[O_SEAT])
@@ -378,7 +378,7 @@ def next_turn(st):
     st[O_DECISION] = D_DRAW
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_deal(st, end, out_seat, res):
     """Fill the P8 score columns of ``res``: table, hand penalty, out bonus, total per team."""
     for team in range(N_TEAMS):
@@ -396,7 +396,7 @@ def score_deal(st, end, out_seat, res):
         res[C_TOTAL + team] = st[O_TEAM_TABLE + team] - hand_pts + bonus
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_moves(st, decision, moves):
     """Write the legal moves of the seat to move at ``decision`` (D_*) into ``moves``;
     returns how many (engine order)."""
@@ -407,7 +407,7 @@ def legal_moves(st, decision, moves):
     return discard_moves(st, moves)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_draw(st, kind, a, res):
     """``apply_row`` at a draw (D_DRAW): the engine calls it directly at its draw site."""
     if apply_draw(st, kind, a, res):
@@ -419,7 +419,7 @@ def step_draw(st, kind, a, res):
     return GOING_ON
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_play(st, kind, a, b, res):
     """``apply_row`` at a play (D_PLAY): a meld or lay-off, or stop (on to the discard)."""
     if kind == MV_STOP:
@@ -430,7 +430,7 @@ def step_play(st, kind, a, b, res):
     return GOING_ON
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_discard(st, card, res):
     """``apply_row`` at a discard (D_DISCARD): the card onto the pile, then the next seat."""
     if apply_discard(st, card, res):
@@ -439,7 +439,7 @@ def step_discard(st, card, res):
     return GOING_ON
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_row(st, decision, kind, a, b, res):
     """Apply the chosen legal move ``(kind, a, b)`` (the first three columns of its
     move row) at ``decision`` and move the deal on: ``st[O_DECISION]`` becomes the next
