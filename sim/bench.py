@@ -389,9 +389,10 @@ def format_runner(r: dict) -> str:
 
 # --- other games (``rummy-sim bench --game NAME``) -------------------------------------------
 
-GAME_SPECS = {"indian": ("greedy", "random", "dropper")}
+GAME_SPECS = {"indian": ("greedy", "random", "dropper", "joker_keeper", "defensive", "expert")}
+"""Every built-in of the game but the searches (a test checks the list against the registry)."""
 GAME_PLAYERS = {"indian": (2, 4, 6)}
-GAME_DEALS = 20_000  # deals per speed run of a game other than Persian
+GAME_DEALS = 10_000  # deals per speed run of a game other than Persian (2-8 s each for Indian Rummy)
 GAME_QUICK_DEALS = 1_000
 SOLVER_HANDS = 200_000
 GAME_SEARCH_SPECS = {"indian": ("mc_search",)}  # measured on GAME_SEARCH_DEALS deals only (a few deals/s)
@@ -421,8 +422,10 @@ def game_first_call_seconds(names: tuple[str, ...]) -> tuple[float, float]:
 
 def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
                    progress: Callable[[str], None] | None = None) -> dict:
-    """Deals/s of the game's baselines by player count and threads, its solver's hands/s
-    (when it has one), and first-call times (the cold compile covers every game)."""
+    """Deals/s of every built-in of the game (``GAME_SPECS``, then the searches of
+    ``GAME_SEARCH_SPECS`` on a small sample) by player count, on one thread and on all
+    threads; its solver's hands/s (when it has one); first-call times (the cold compile
+    covers every game, engine + greedy; the other built-ins compile on first use)."""
     from sim.games import game_names
 
     say = progress or (lambda msg: None)
