@@ -17,7 +17,7 @@ import pandas as pd
 
 from sim import experiment as X
 from sim import stats
-from sim.fmt import ci_text, json_ready, num, pct, short_p
+from sim.fmt import ci, ci_text, json_ready, num, pct, short_p
 from sim.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
@@ -119,3 +119,76 @@ def sweep_json(run: ExperimentResult) -> dict:
         "experiment_hash": run.experiment.digest(),
         "out": None if run.out is None else str(run.out),
     })
+
+
+# --- one sweep per table size (``rummy-sim sweep --players 2,4,6``) --------------------------------
+
+
+def _run_of(res) -> ExperimentResult:
+    return res.run if isinstance(res, SweepResult) else res
+
+
+def by_players_table(results) -> pd.DataFrame:
+    """One row per (table size, grid point) of several sweeps of the same grid: the point's A - B
+    against the opponent with its paired CI, whether it is the size's best point and its paired
+    difference to that best point (CI, Holm-adjusted p); for Indian Rummy also A's and B's net
+    points per deal (per seat) with their CIs."""
+    rows = []
+    for res in results:
+        run = _run_of(res)
+        t = sweep_table(run)
+        keys = [k for k, _ in run.experiment.vary]
+        for _, r in t.iterrows():
+            row = {"players": run.experiment.players, **{k: r[k] for k in keys}, "spec": r["spec"],
+                   "opponent": r["opponent"], "deal_sets": int(r["deal_sets"]), "a_minus_b": r["mean_diff"],
+                   "a_minus_b_ci_low": r["ci_low"], "a_minus_b_ci_high": r["ci_high"], "p_holm": r["p_holm"],
+                   "best": bool(r["best"]), "vs_best": r["vs_best"], "vs_best_ci_low": r["vs_best_ci_low"],
+                   "vs_best_ci_high": r["vs_best_ci_high"], "vs_best_p_holm": r["vs_best_p_holm"]}
+            for side in ("a", "b"):
+                for suffix in ("", "_ci_low", "_ci_high"):
+                    if f"{side}_net{suffix}" in t.columns:
+                        row[f"{side}_net{suffix}"] = r[f"{side}_net{suffix}"]
+            row["stopped_by"] = run.stopped_by
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def by_players_json(results) -> dict:
+    """``rummy-sim sweep --players 2,4,6 --json``: every size's sweep object (as for one size) in
+    ``sweeps``, in the order played; the sizes in ``players``; the rows of :func:`by_players_table`
+    in ``by_players``."""
+    runs = [_run_of(r) for r in results]
+    return json_ready({"kind": "sweep_by_players", "game": runs[0].experiment.game,
+                       "vary": {k: list(v) for k, v in runs[0].experiment.vary},
+                       "players": [r.experiment.players for r in runs],
+                       "by_players": by_players_table(runs).to_dict(orient="records"),
+                       "sweeps": [sweep_json(r) for r in runs]})
+
+
+def format_by_players(results) -> str:
+    """The table ``rummy-sim sweep --players 2,4,6`` prints after the sweeps: a row per grid point,
+    a column per table size with its A - B against the opponent [95% CI] (``best``: that size's
+    best point)."""
+    t = by_players_table(results)
+    if t.empty:
+        return ""
+    keys = [k for k, _ in _run_of(results[0]).experiment.vary]
+    sizes = list(dict.fromkeys(t["players"]))
+    points = list(dict.fromkeys(tuple(str(v) for v in r) for r in t[keys].itertuples(index=False)))
+    cells = {}
+    for _, r in t.iterrows():
+        cells[(r["players"], tuple(str(r[k]) for k in keys))] = (
+            ci(r["a_minus_b"], r["a_minus_b_ci_low"], r["a_minus_b_ci_high"]) + (" best" if r["best"] else ""))
+    vw = {k: max(len(k), *(len(p[i]) for p in points)) for i, k in enumerate(keys)}
+    cw = max(len(c) for c in cells.values())
+    lines = [f"A - B against {t['opponent'].iloc[0]} by table size (points per deal, paired 95% CI; best: the "
+             "size's best point)",
+             ("  " + "  ".join(f"{k:>{vw[k]}}" for k in keys)
+              + "".join(f"  {f'{n} players':<{cw}}" for n in sizes)).rstrip()]
+    for p in points:
+        lines.append("  " + "  ".join(f"{v:>{vw[k]}}" for k, v in zip(keys, p))
+                     + "".join(f"  {cells.get((n, p), 'n/a'):<{cw}}" for n in sizes).rstrip())
+    stopped = [n for n in sizes if t.loc[t["players"] == n, "stopped_by"].iloc[0] not in ("deals", "sprt")]
+    if stopped:
+        lines.append(f"  [interrupted at {', '.join(map(str, stopped))} players]")
+    return "\n".join(lines)

@@ -20,7 +20,7 @@ import pandas as pd
 from sim import experiment as X
 from sim import stats
 from sim.aggregate import team_weights
-from sim.fmt import ci_text, json_ready, num, pct, short_p
+from sim.fmt import ci, ci_text, json_ready, num, pct, short_p
 from sim.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
@@ -220,3 +220,68 @@ def tournament_json(run: ExperimentResult) -> dict:
         "experiment_hash": run.experiment.digest(),
         "out": None if run.out is None else str(run.out),
     })
+
+
+# --- one tournament per table size (``rummy-sim tournament --players 2,4,6``) ----------------------
+
+
+def _run_of(res) -> ExperimentResult:
+    return res.run if isinstance(res, TournamentResult) else res
+
+
+def by_players_table(results) -> pd.DataFrame:
+    """One row per (table size, team) of several tournaments of the same teams: the ranking's
+    margin over the field with its paired CI and rank, and the team's own expected points per
+    deal against the field (for Indian Rummy its net points per deal) with its CI."""
+    rows = []
+    for res in results:
+        run = _run_of(res)
+        rk = ranking(run).set_index("team")
+        ep = expected_points(run)
+        field = ep[ep["opponent"] == "field"].set_index("team") if not ep.empty else pd.DataFrame()
+        for team in run.experiment.team_labels():
+            r = rk.loc[team]
+            row = {"players": run.experiment.players, "team": team, "rank": int(r["rank"]),
+                   "deal_sets": int(run.totals.deals), "margin": r["margin"], "margin_ci_low": r["ci_low"],
+                   "margin_ci_high": r["ci_high"]}
+            f = field.loc[team] if team in field.index else None
+            row["points"] = math.nan if f is None else f["points"]
+            row["points_ci_low"] = math.nan if f is None else f["ci_low"]
+            row["points_ci_high"] = math.nan if f is None else f["ci_high"]
+            row["stopped_by"] = run.stopped_by
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def by_players_json(results) -> dict:
+    """``rummy-sim tournament --players 2,4,6 --json``: every size's tournament object (as for one
+    size) in ``tournaments``, in the order played; the sizes in ``players``; the rows of
+    :func:`by_players_table` in ``by_players``."""
+    runs = [_run_of(r) for r in results]
+    return json_ready({"kind": "tournament_by_players", "game": runs[0].experiment.game,
+                       "teams": runs[0].experiment.team_labels(), "players": [r.experiment.players for r in runs],
+                       "by_players": by_players_table(runs).to_dict(orient="records"),
+                       "tournaments": [tournament_json(r) for r in runs]})
+
+
+def format_by_players(results) -> str:
+    """The table ``rummy-sim tournament --players 2,4,6`` prints after the tournaments: a row per
+    team, a column per table size with its margin over the field [95% CI] and rank."""
+    t = by_players_table(results)
+    if t.empty:
+        return ""
+    sizes = list(dict.fromkeys(t["players"]))
+    teams = list(dict.fromkeys(t["team"]))
+    cells = {(r.players, r.team): f"{ci(r.margin, r.margin_ci_low, r.margin_ci_high)} #{r.rank}"
+             for r in t.itertuples()}
+    tw = max(4, *(len(x) for x in teams))
+    cw = max(len(c) for c in cells.values())
+    lines = ["margin over the field by table size (points per deal, paired 95% CI, #rank)",
+             (f"  {'team':<{tw}}" + "".join(f"  {f'{n} players':<{cw}}" for n in sizes)).rstrip()]
+    for team in teams:
+        lines.append((f"  {team:<{tw}}"
+                      + "".join(f"  {cells.get((n, team), 'n/a'):<{cw}}" for n in sizes)).rstrip())
+    stopped = [n for n in sizes if t.loc[t["players"] == n, "stopped_by"].iloc[0] not in ("deals", "sprt")]
+    if stopped:
+        lines.append(f"  [interrupted at {', '.join(map(str, stopped))} players]")
+    return "\n".join(lines)

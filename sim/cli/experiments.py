@@ -123,29 +123,36 @@ def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --adaptive: deals at the first look, doubling after (default 2000)")
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    from sim.experiment import match
+def _player_sizes(args: argparse.Namespace) -> list:
+    """The table sizes of ``--players`` (one or several: 2,4,6 / 2-6 / 2 4 6); [None] without it."""
     from sim.match import parse_players
 
-    options = _run_options(args)
     if args.players is None:
-        sizes = [None]
-    else:
-        try:
-            sizes = parse_players(",".join(args.players))
-        except ValueError as e:
-            raise CliError(f"--players: {e}") from None
+        return [None]
+    try:
+        return parse_players(",".join(args.players))
+    except ValueError as e:
+        raise CliError(f"--players: {e}") from None
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from sim.experiment import match
+    from sim.match import by_players_json, format_by_players
+
+    options = _run_options(args)
+    sizes = _player_sizes(args)
     if len(sizes) == 1:
         args.players = sizes[0]
         exp = match(args.a, args.b, args.deals, **_experiment_options(args))
         return _execute(exp, options, args.json)
-    return _match_by_players(args, sizes, options)
+    return _by_players(args, sizes, options, lambda: match(args.a, args.b, args.deals, **_experiment_options(args)),
+                       by_players_json, format_by_players)
 
 
-def _match_by_players(args: argparse.Namespace, sizes: list[int], options: dict) -> int:
-    """``match --players 2,4,6``: one match per table size, then one table with a row per size."""
-    from sim.experiment import match
-    from sim.match import by_players_json, format_by_players
+def _by_players(args: argparse.Namespace, sizes: list[int], options: dict, build, as_json, as_table) -> int:
+    """``match | tournament | sweep --players 2,4,6``: the experiment once per table size (``build()``
+    with ``args.players`` set to it), each printed as for one size, then one table by size
+    (``as_table(runs)``); with --json one object, ``as_json(runs)``."""
     from sim.runner import RunInterrupted, run_experiment
 
     out = options["out"]
@@ -155,7 +162,7 @@ def _match_by_players(args: argparse.Namespace, sizes: list[int], options: dict)
     exps = []
     for n in sizes:  # every experiment is checked before the first deal is played
         args.players = n
-        exps.append(match(args.a, args.b, args.deals, **_experiment_options(args)))
+        exps.append(build())
     runs, code = [], 0
     for exp in exps:
         opts = {**options, "out": None if out is None else out.format(players=exp.players)}
@@ -167,19 +174,32 @@ def _match_by_players(args: argparse.Namespace, sizes: list[int], options: dict)
             code = 130
             break
     if args.json:
-        print(json.dumps(by_players_json(runs), allow_nan=False))
+        print(json.dumps(as_json(runs), allow_nan=False))
     else:
         for run in runs:
             _report(run, False)
             print()
-        print(format_by_players(runs))
+        print(as_table(runs))
     return code
+
+
+def _one_size_only(args: argparse.Namespace, sizes: list, what: str) -> None:
+    if len(sizes) > 1:
+        raise CliError(f"{what} plays one table size at a time: give one --players (got {len(sizes)} sizes)")
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from sim.experiment import tournament
+    from sim.tournament import by_players_json, format_by_players
 
     options = _run_options(args)
+    sizes = _player_sizes(args)
+    if len(sizes) > 1:
+        _one_size_only(args, sizes if args.adaptive else [None], "--adaptive")
+        return _by_players(args, sizes, options, lambda: tournament(args.teams, args.deals,
+                                                                    **_experiment_options(args)),
+                           by_players_json, format_by_players)
+    args.players = sizes[0]
     exp = tournament(args.teams, args.deals, **_experiment_options(args))
     if args.adaptive:
         return _adaptive(exp, args, options)
@@ -188,12 +208,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     from sim.experiment import parse_vary, sweep
+    from sim.sweep import by_players_json, format_by_players
 
     options = _run_options(args)
+    sizes = _player_sizes(args)
     if args.vary_rule:
+        _one_size_only(args, sizes, "--vary-rule")
+        args.players = sizes[0]
         return _rule_sweep(args, options)
     if not args.vary:
         raise CliError("sweep: give --vary KEY=V1,V2,... (strategy parameters) and/or --vary-rule KEY=V1,V2,...")
+    if len(sizes) > 1:
+        _one_size_only(args, sizes if args.adaptive else [None], "--adaptive")
+        return _by_players(args, sizes, options, lambda: sweep(args.spec, parse_vary(args.vary), args.vs, args.deals,
+                                                               **_experiment_options(args)),
+                           by_players_json, format_by_players)
+    args.players = sizes[0]
     exp = sweep(args.spec, parse_vary(args.vary), args.vs, args.deals, **_experiment_options(args))
     if args.adaptive:
         return _adaptive(exp, args, options)
@@ -293,7 +323,8 @@ def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True, 
         if player_list:
             p.add_argument("--players", nargs="+", default=None, metavar="N",
                            help="players at the table (default: the game's); several, as 2,4,6 or 2-6 (or "
-                                "2 4 6 after A B), play one match per table size and print a table by size")
+                                "2 4 6 after the strategies), play the experiment once per table size and "
+                                "print a table by size")
         p.add_argument("--seating", default=None, metavar="NAME",
                        help="how a pairing is seated, when the game offers several (Indian Rummy: field, the "
                             "default, A alone against a field of B; half, A in alternate seats at 4 or 6 players)")
@@ -342,15 +373,18 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("tournament", help="round robin of teams: crosstable and ranking with CIs",
                        description="Every pair of teams plays a duplicate match on the same deals. Prints the "
-                                   "crosstable (Holm-adjusted) and a ranking by margin over the field with CIs.")
+                                   "crosstable (Holm-adjusted) and a ranking by margin over the field with CIs. "
+                                   "Several --players (2,4,6) give one tournament per table size and a table of "
+                                   "the margins by size.")
     p.add_argument("teams", nargs="+", metavar="TEAM", help="SPEC or SPEC+SPEC (at least 2)")
-    _add_run_arguments(p)
+    _add_run_arguments(p, player_list=True)
     _add_adaptive_arguments(p)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("sweep", help="a parameter grid of one strategy against a fixed opponent",
                        description="Every combination of the --vary values applied to SPEC, each against --vs, "
-                                   "on the same deals.")
+                                   "on the same deals. Several --players (2,4,6) give one sweep per table size "
+                                   "and a table of the points' A - B by size.")
     p.add_argument("spec", metavar="SPEC", help="the strategy whose parameters vary")
     p.add_argument("--vary", action="append", default=None, metavar="KEY=V1,V2,...",
                    help="parameter values, repeatable (the grid is their product)")
@@ -358,7 +392,7 @@ def add_commands(sub) -> None:
                    help="rule option values, repeatable: every variant plays the same deals, compared paired "
                         "(e.g. four_of_a_kind_double=true,false)")
     p.add_argument("--vs", required=True, metavar="TEAM", help="the fixed opponent: SPEC or SPEC+SPEC")
-    _add_run_arguments(p)
+    _add_run_arguments(p, player_list=True)
     _add_adaptive_arguments(p)
     p.set_defaults(func=cmd_sweep)
 
