@@ -140,6 +140,7 @@ class _Live:
         t.deal_outcomes = o.deal_outcomes[pos].copy()
         t.games = o.games[pos].copy()
         t.ends = o.ends[pos].copy()
+        t.figures = None if o.figures is None else o.figures[pos].copy()  # the game's own sums, per pairing
         t.chunks, t.deals = o.chunks, o.deals
         return new
 
@@ -296,6 +297,12 @@ def format_adaptive(res: AdaptiveResult) -> str:
            "the best", "deals": f"the deal limit ({exp.deals:,})"}[res.stopped_by]
     lines.append(f"stopped: {why}. Played {res.plays:,} plays ({res.deals_played:,} pairing-deals) instead of "
                  f"{res.fixed_plays:,} for the fixed-size run: {100 * res.saved_share:.1f}% saved.")
+    if not res.summary.empty:  # the game's own figures per pairing, as a fixed run prints them (Indian Rummy)
+        game_lines = exp.game_spec.pairings_lines(res.summary, exp.players)
+        if game_lines:
+            lines += [*game_lines, "  (each pairing at the deals it played: "
+                      + ", ".join(f"{a} vs {b} {int(n):,}" for a, b, n in
+                                  zip(res.summary["a"], res.summary["b"], res.summary["deal_sets"])) + ")"]
     return "\n".join(lines)
 
 
@@ -304,6 +311,7 @@ def adaptive_json(res: AdaptiveResult) -> dict:
         "kind": f"adaptive_{res.experiment.kind}", "seed": res.experiment.seed, "deals": res.experiment.deals,
         "alpha": res.alpha, "delta": res.delta, "stopped_by": res.stopped_by,
         "candidates": res.table.to_dict(orient="records"), "looks": res.looks.to_dict(orient="records"),
+        "pairings": res.summary.to_dict(orient="records"),  # per pairing at the deals it played
         "plays": res.plays, "fixed_plays": res.fixed_plays, "pairing_deals": res.deals_played,
         "fixed_pairing_deals": res.fixed_deals, "saved_share": res.saved_share,
         "experiment_hash": res.experiment.digest(), "seconds": round(res.seconds, 3),

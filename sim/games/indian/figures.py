@@ -19,6 +19,15 @@ keeps (sim.aggregate.Totals.scores) come, per side:
   wrong declarations and deadwood, capped at ``max_points``; at a capped deal the losses
   made before the cap); ``gain_when_winning``: mean points won on the seat-plays it won.
 
+By seat relative to the dealer (:data:`OFFSET_FIELDS`, kept per offset beside the fields
+above): a seat's offset is ``(seat - dealer) % players`` (I2, I3: offset 1 sits left of the
+dealer and plays first, offset 0 is the dealer and plays last). Per deal set and offset the
+run sums each side's net points over its seat-plays at that offset (a deal set has the same
+number of them in every deal set: A has one per offset in both seatings), and keeps the
+sums of those per-set totals, of their squares and of the paired differences A - B at the
+same offset (scaled to integers), so each offset's net per deal and A - B get a t-interval
+over deal sets, as exact as the side's ``net``.
+
 Wilson intervals treat the seat-plays as independent; the plays of one deal set share
 cards, and a seat's good cards make A win in one rotation and B in the others (negatively
 correlated outcomes), so these intervals are approximate (docs/results.md).
@@ -35,6 +44,16 @@ FIELDS = ("seat_plays", "wins", "first_drops", "middle_drops", "wrong_declaratio
           "lost_not_won_sq", "gain_won", "gain_won_sq")
 """The integer sums kept per (pairing, side) and chunk, in this order."""
 
+MAX_OFFSETS = 6  # I1: at most 6 players, so at most 6 seat offsets from the dealer
+OFFSET_FIELDS = ("sets", "seat_plays", "wins", "net", "net_sq", "diff", "diff_sq")
+"""Per (pairing, side) and seat offset from the dealer, after :data:`FIELDS`: deal sets in which the
+side had a seat-play at the offset, its seat-plays and deals won there, the sum over deal sets of
+its net total T at the offset and of T squared, and of D = T * C' - T' * C (C, C': the side's and
+the other side's seat-plays at the offset in the deal set; T': the other side's total; D / (C C')
+is the set's A - B at the offset) and of D squared. Offset k's sums start at
+``len(FIELDS) + k * len(OFFSET_FIELDS)``."""
+N_SUMS = len(FIELDS) + MAX_OFFSETS * len(OFFSET_FIELDS)
+
 SIDES = ("a", "b")
 RATES = ("deal_win_rate", "first_drop_rate", "middle_drop_rate", "wrong_declaration_rate")
 _RATE_FIELD = {"deal_win_rate": "wins", "first_drop_rate": "first_drops", "middle_drop_rate": "middle_drops",
@@ -44,8 +63,8 @@ _F = {name: k for k, name in enumerate(FIELDS)}
 
 def figure_columns(players: int) -> list[str]:
     """The per-play columns :func:`chunk_sums` reads (besides ``pairing`` and ``rotation``)."""
-    return ["winner", *(f"{name}_s{s}" for name in ("lost", "gain", "drop", "wrong_declaration")
-                        for s in range(players))]
+    return ["winner", "dealer", *(f"{name}_s{s}" for name in ("lost", "gain", "drop", "wrong_declaration")
+                                  for s in range(players))]
 
 
 def a_seat_table(exp) -> np.ndarray:
@@ -60,8 +79,9 @@ def a_seat_table(exp) -> np.ndarray:
 
 
 def chunk_sums(exp, plays: pd.DataFrame) -> np.ndarray:
-    """(pairings, 2, len(FIELDS)) int64: the sums of :data:`FIELDS` over the seat-plays of team A
-    (``[:, 0]``) and team B (``[:, 1]``) in ``plays`` (per-play rows, docs/results.md)."""
+    """(pairings, 2, N_SUMS) int64: the sums of :data:`FIELDS` over the seat-plays of team A
+    (``[:, 0]``) and team B (``[:, 1]``) in ``plays`` (per-play rows, docs/results.md), then per
+    seat offset from the dealer the sums of :data:`OFFSET_FIELDS` (:func:`offset_sums`)."""
     n = exp.players
     pairing = plays["pairing"].to_numpy(np.int64)
     rotation = plays["rotation"].to_numpy(np.int64)
@@ -78,13 +98,43 @@ def chunk_sums(exp, plays: pd.DataFrame) -> np.ndarray:
               "wrong_declarations": wrong, "not_won": ~won, "lost_not_won": np.where(won, 0, lost),
               "lost_not_won_sq": np.where(won, 0, lost * lost), "gain_won": np.where(won, gain, 0),
               "gain_won_sq": np.where(won, gain * gain, 0)}
-    out = np.zeros((len(exp.pairings), 2, len(FIELDS)), dtype=np.int64)
+    out = np.zeros((len(exp.pairings), 2, N_SUMS), dtype=np.int64)
+    offset = (seat[None, :] - plays["dealer"].to_numpy(np.int64)[:, None]) % n  # I2: 1 plays first, 0 deals
+    deal = plays["deal"].to_numpy(np.int64)
+    net = gain - lost
     for p in range(len(exp.pairings)):
         rows = pairing == p
         for side, mask in enumerate((is_a[rows], ~is_a[rows])):
             for k, name in enumerate(FIELDS):
                 out[p, side, k] = np.where(mask, values[name][rows], 0).astype(np.int64).sum()
+        if rows.any():
+            out[p, :, len(FIELDS):] = offset_sums(deal[rows], offset[rows], is_a[rows], net[rows], won[rows])
     return out
+
+
+def offset_sums(deal: np.ndarray, offset: np.ndarray, is_a: np.ndarray, net: np.ndarray,
+                won: np.ndarray) -> np.ndarray:
+    """(2, MAX_OFFSETS * len(OFFSET_FIELDS)) int64: one pairing's :data:`OFFSET_FIELDS` sums for A
+    and B from its rows (``deal``: (rows,); ``offset``, ``is_a``, ``net``, ``won``: (rows, players))."""
+    sets = deal - deal.min()
+    m = int(sets.max()) + 1
+    cell = (sets[:, None] * MAX_OFFSETS + offset).ravel()  # (deal set, offset) of every seat-play
+    size = m * MAX_OFFSETS
+    flat_net, flat_won = net.ravel(), won.ravel()
+    per = []
+    for mask in (is_a.ravel(), ~is_a.ravel()):
+        count = np.bincount(cell[mask], minlength=size).reshape(m, MAX_OFFSETS)
+        total = np.zeros(size, dtype=np.int64)
+        np.add.at(total, cell[mask], flat_net[mask])
+        wins = np.bincount(cell[mask & flat_won], minlength=size).reshape(m, MAX_OFFSETS)
+        per.append((count.astype(np.int64), total.reshape(m, MAX_OFFSETS), wins))
+    out = np.zeros((2, MAX_OFFSETS, len(OFFSET_FIELDS)), dtype=np.int64)
+    for side in range(2):
+        (c, t, w), (c2, t2, _) = per[side], per[1 - side]
+        d = t * c2 - t2 * c
+        out[side] = np.stack([(c > 0).sum(axis=0), c.sum(axis=0), w.sum(axis=0), t.sum(axis=0),
+                              (t * t).sum(axis=0), d.sum(axis=0), (d * d).sum(axis=0)], axis=1)
+    return out.reshape(2, -1)
 
 
 def _mean_sd(n: int, s: int, sq: int) -> tuple[float, float]:
@@ -130,7 +180,78 @@ def summary_columns(totals, p: int) -> dict:
         out[f"{side}_gain_when_winning"], out[f"{side}_gain_when_winning_sd"] = _mean_sd(
             f["wins"], f["gain_won"], f["gain_won_sq"])
     out["even_win_rate"] = 1.0 / exp.players
+    if sums.shape[-1] >= N_SUMS:  # results of a version without the offsets lack these columns
+        out.update(offset_columns(sums[p], exp.players))
     return out
+
+
+def play_order(players: int) -> list[int]:
+    """The seat offsets from the dealer in the order they play (I3): 1, 2, ..., then 0, the dealer."""
+    return [*range(1, players), 0]
+
+
+def offset_label(k: int, players: int) -> str:
+    """How a player names seat offset ``k``: "1st to play (left of the dealer)" ... "dealer (plays last)"."""
+    if k == 0:
+        return "dealer (plays last)"
+    th = {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
+    return f"{k}{th} to play" + (" (left of the dealer)" if k == 1 else "")
+
+
+def offset_columns(sums_p: np.ndarray, players: int) -> dict:
+    """Summary columns by seat offset k from the dealer (k = 0..players-1) of one pairing's sums:
+    ``{a,b}_net_off{k}`` (net points per deal of one seat of the side at that offset) and
+    ``a_minus_b_off{k}``, each with ``_ci_low`` / ``_ci_high`` (t-intervals over deal sets), and
+    ``a_deal_win_rate_off{k}`` with its Wilson interval."""
+    from sim import stats
+    from sim.aggregate import interval
+
+    base, width = len(FIELDS), len(OFFSET_FIELDS)
+    out: dict = {}
+    for k in range(players):
+        f = [dict(zip(OFFSET_FIELDS, (int(x) for x in sums_p[side, base + k * width: base + (k + 1) * width])))
+             for side in range(2)]
+        per_set = []
+        for side, g in zip(SIDES, f):
+            m, n = g["sets"], g["seat_plays"]
+            per_set.append(n / m if m else math.nan)
+            key = f"{side}_net_off{k}"
+            if m:
+                c = n / m  # the side's seat-plays at this offset in every deal set
+                mean = g["net"] / n
+                ci = interval(m, mean, max(g["net_sq"] / (c * c) - m * mean * mean, 0.0))
+                out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = ci["mean_diff"], ci["ci_low"], ci["ci_high"]
+            else:
+                out[key] = out[f"{key}_ci_low"] = out[f"{key}_ci_high"] = math.nan
+        m = f[0]["sets"]
+        key = f"a_minus_b_off{k}"
+        if m and f[1]["sets"]:
+            scale = per_set[0] * per_set[1]
+            mean = f[0]["diff"] / (m * scale)
+            ci = interval(m, mean, max(f[0]["diff_sq"] / (scale * scale) - m * mean * mean, 0.0))
+            out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = ci["mean_diff"], ci["ci_low"], ci["ci_high"]
+        else:
+            out[key] = out[f"{key}_ci_low"] = out[f"{key}_ci_high"] = math.nan
+        n, w = f[0]["seat_plays"], f[0]["wins"]
+        key = f"a_deal_win_rate_off{k}"
+        out[key] = w / n if n else math.nan
+        out[f"{key}_ci_low"], out[f"{key}_ci_high"] = stats.wilson_interval(w, n) if n else (math.nan, math.nan)
+    return out
+
+
+def offset_rows(row, players: int) -> list[dict]:
+    """The by-dealer figures of a summary row, one dict per seat offset in play order ([] when the
+    results do not have them)."""
+    if f"a_net_off{players - 1}" not in row:
+        return []
+    rows = []
+    for k in play_order(players):
+        d = {"offset": k, "position": offset_label(k, players)}
+        for key in ("a_net", "b_net", "a_minus_b", "a_deal_win_rate"):
+            d[key] = row[f"{key}_off{k}"]
+            d[f"{key}_ci95"] = [row[f"{key}_off{k}_ci_low"], row[f"{key}_off{k}_ci_high"]]
+        rows.append(d)
+    return rows
 
 
 def _ci95(row, key: str) -> list:
@@ -153,6 +274,9 @@ def figures_json(row) -> dict:
             d[key] = row[f"{side}_{key}"]
             d[f"{key}_sd"] = row[f"{side}_{key}_sd"]
         out[side] = d
+    by_offset = offset_rows(row, round(1.0 / row["even_win_rate"]))  # even share 1/N
+    if by_offset:
+        out["by_dealer_offset"] = by_offset
     return out
 
 
@@ -186,6 +310,23 @@ def figures_lines(row, players: int) -> list[str]:
 
     line("points lost per deal not won (mean, sd)", mean_sd("a", "lost_when_losing"), mean_sd("b", "lost_when_losing"))
     line("points won per deal won (mean, sd)", mean_sd("a", "gain_when_winning"), mean_sd("b", "gain_when_winning"))
+    return lines + offset_lines(row, players)
+
+
+def offset_lines(row, players: int) -> list[str]:
+    """The by-dealer table ``rummy-sim match`` prints for Indian Rummy ([] without the figures)."""
+    from sim.fmt import ci, pct
+
+    rows = offset_rows(row, players)
+    if not rows:
+        return []
+    lines = ["  by seat relative to the dealer (offset k: k seats left of the dealer; 95% CIs over deal sets)",
+             f"    {'seat':<34}{'A net/deal':<28}{'B net/deal':<28}{'A - B':<28}A deals won [Wilson]"]
+    for d in rows:
+        lines.append(f"    {d['position']:<34}{ci(d['a_net'], *d['a_net_ci95']):<28}"
+                     f"{ci(d['b_net'], *d['b_net_ci95']):<28}{ci(d['a_minus_b'], *d['a_minus_b_ci95']):<28}"
+                     f"{pct(d['a_deal_win_rate'])} [{pct(d['a_deal_win_rate_ci95'][0])}, "
+                     f"{pct(d['a_deal_win_rate_ci95'][1])}]")
     return lines
 
 

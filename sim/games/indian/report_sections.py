@@ -5,8 +5,10 @@ or ``half`` (A in alternate seats). ``FiguresSection`` ("Per seat: net points, d
 drops") shows, per pairing and side, the figures of sim/games/indian/figures.py: net points
 per deal with the paired interval over deal sets, the share of deals the seat won (Wilson)
 next to the even share 1/N, first- and middle-drop and wrong-declaration rates, points lost
-on the deals not won and won on the deals won. It reads them from the run's statistics
-(the summary frame), which every kind of results file carries, so it keeps no sums of its own.
+on the deals not won and won on the deals won; and, by seat relative to the dealer, each
+side's net points per deal, A - B and A's deals won (``indian_by_dealer.csv/.png``). It reads
+them from the run's statistics (the summary frame), which every kind of results file carries,
+so it keeps no sums of its own.
 """
 
 from __future__ import annotations
@@ -46,6 +48,25 @@ def figures_table(col: Collected) -> pd.DataFrame:
             for key in ("lost_when_losing", "gain_when_winning"):
                 row[key], row[f"{key}_sd"] = r[f"{side}_{key}"], r[f"{side}_{key}_sd"]
             row["even_win_rate"] = r["even_win_rate"]
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def by_dealer_table(col: Collected) -> pd.DataFrame:
+    """One row per (pairing, seat offset from the dealer), in play order: A's and B's net points per
+    deal at that offset, A - B and A's deal win rate, with intervals (written as indian_by_dealer.csv;
+    empty for results of a version without them)."""
+    from sim.games.indian.figures import offset_rows
+
+    n = col.exp.players
+    rows = []
+    for _, r in col.summary.iterrows():
+        for d in offset_rows(r, n):
+            row = {"pairing": int(r["pairing"]), "match": match_label(col, int(r["pairing"])), "a": r["a"],
+                   "b": r["b"], "players": n, "offset": d["offset"], "position": d["position"]}
+            for key in ("a_net", "b_net", "a_minus_b", "a_deal_win_rate"):
+                row[key] = d[key]
+                row[f"{key}_ci_low"], row[f"{key}_ci_high"] = d[f"{key}_ci95"]
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -95,6 +116,54 @@ class FiguresSection(Section):
                   "points per deal (paired over deal sets).")
         self._figure(col, t, out)
         doc.img("indian_figures.png", "Net points per deal and deals won per seat, A and B, with 95% CIs")
+        self._by_dealer(doc, col, out)
+
+    def _by_dealer(self, doc: Doc, col: Collected, out: Path) -> None:
+        t = by_dealer_table(col)
+        if t.empty:
+            return
+        t.to_csv(out / "indian_by_dealer.csv", index=False)
+        n = col.exp.players
+        doc.h(3, "By seat relative to the dealer")
+        doc.p(f"A seat's offset from the dealer is how many seats left of the dealer it sits (I2, I3): offset 1 "
+              f"plays first, offset {n - 1} plays {'last but one' if n > 2 else 'last'}"
+              + (", " if n > 2 else " and ") + "offset 0 is the dealer, who plays last. A plays every offset "
+              "once per deal set, so each offset's figures are over the same deal sets; intervals are "
+              "t-intervals over deal sets (A - B: paired, A against B at the same offset), deals won Wilson.")
+        view = pd.DataFrame({
+            "match": t["match"], "seat": t["position"],
+            "A net pts/deal [95% CI]": [ci(r.a_net, r.a_net_ci_low, r.a_net_ci_high) for r in t.itertuples()],
+            "B net pts/deal [95% CI]": [ci(r.b_net, r.b_net_ci_low, r.b_net_ci_high) for r in t.itertuples()],
+            "A - B [95% CI]": [ci(r.a_minus_b, r.a_minus_b_ci_low, r.a_minus_b_ci_high) for r in t.itertuples()],
+            "A deals won [95% CI]": [_pct_ci(r, "a_deal_win_rate") for _, r in t.iterrows()],
+        })
+        doc.table(view, "By seat offset from the dealer, in play order (per seat of each side)",
+                  "indian_by_dealer.csv")
+        shown = shown_pairings(col)
+        fig, axes = charts.figure(1, 2, height=4.2, width=12.0)
+        order = list(dict.fromkeys(t["offset"]))
+        x = np.arange(len(order), dtype=float)
+        for k, p in enumerate(shown):
+            rows = t[t["pairing"] == p].set_index("offset").loc[order]
+            style = charts.series_style(k)
+            xs = x + (k - (len(shown) - 1) / 2) * 0.12
+            label = f"{pair_label(col, p, 'A')[:30]} vs {pair_label(col, p, 'B')[:24]}"
+            charts.errorbars(axes[0], xs, rows["a_net"], rows["a_net_ci_low"], rows["a_net_ci_high"],
+                             label=f"A: {label}", color=style["color"], marker=style["marker"])
+            charts.errorbars(axes[1], xs, rows["a_minus_b"], rows["a_minus_b_ci_low"], rows["a_minus_b_ci_high"],
+                             label=label, color=style["color"], marker=style["marker"])
+        ticks = [("dealer" if o == 0 else f"{o}") for o in order]
+        axes[0].set(title="A's net points per deal by seat (95% CI)", ylabel=charts.PTS_DEAL,
+                    xlabel="seat offset from the dealer, in play order")
+        axes[1].set(title="A - B at the same seat (paired 95% CI)", ylabel=charts.PTS_DEAL,
+                    xlabel="seat offset from the dealer, in play order")
+        for ax in axes:
+            ax.axhline(0, color="grey", lw=0.8)
+            ax.set_xticks(x, ticks)
+            charts.legend_outside(ax, below=True, fontsize=7)
+        fig.tight_layout()
+        charts.save(fig, out / "indian_by_dealer.png")
+        doc.img("indian_by_dealer.png", "A's net points per deal and A - B by seat relative to the dealer, 95% CIs")
 
     @staticmethod
     def _figure(col: Collected, t: pd.DataFrame, out: Path) -> None:
@@ -123,4 +192,4 @@ class FiguresSection(Section):
         charts.save(fig, out / "indian_figures.png")
 
 
-__all__ = ["FiguresSection", "figures_table"]
+__all__ = ["FiguresSection", "figures_table", "by_dealer_table"]
