@@ -288,6 +288,8 @@ class DistributionsSection(Section):
             add_hist(acc, ("deal score", int(p), "A"), a_total[rows], SCORE_EDGES)
             add_hist(acc, ("deal score", int(p), "B"), b_total[rows], SCORE_EDGES)
             add_hist(acc, ("deal length (turns)", int(p), ""), turns[rows], TURN_EDGES)
+        if acc.deals_per_game == 1:  # a game is one deal (Indian Rummy): its score is the deal score above
+            return
         games = games_frame(frame[["pairing", "rotation", "deal", "a", "b", "a_total", "b_total"]],
                             acc.deals_per_game)
         for p, g in games[games["complete"]].groupby("pairing", observed=True):
@@ -310,7 +312,10 @@ class DistributionsSection(Section):
         labels = col.exp.team_labels()
         rows = []
         acc = col.part("distributions")
+        one_deal_games = col.exp.rules.deals_per_game == 1  # game score = deal score (kept by older versions)
         for (kind, p, side), counts in sorted(acc.hists.items(), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
+            if one_deal_games and kind == "game score":
+                continue
             i, j = col.exp.pairings[p]
             who = {"A": labels[i], "B": labels[j], "": "all plays", "diff": "A - B"}[side]
             row = {"pairing": p, "match": f"{labels[i]} vs {labels[j]}", "quantity": kind, "of": who,
@@ -331,8 +336,11 @@ class DistributionsSection(Section):
         for c in ("mean", "sd", "p5", "p25", "p50", "p75", "p95"):
             view[c] = view[c].map(lambda x: num(x, ".1f"))
         view["n"] = view["n"].map("{:,}".format)
-        doc.table(view, "Distributions (points): exact means and sds; quantiles from bins of 10 (game bins of 20; "
-                        "values beyond the range are counted in the end bins)", "distributions.csv")
+        one_deal = col.exp.rules.deals_per_game == 1
+        doc.table(view, "Distributions (points): exact means and sds; quantiles from bins of 10 "
+                        + ("(a game is a single deal here, so the deal score is also the game score; "
+                           if one_deal else "(game bins of 20; ")
+                        + "values beyond the range are counted in the end bins)", "distributions.csv")
         shown = shown_pairings(col)
         if len(shown) < len(col.exp.pairings):
             doc.p("The figure shows the best, the median and the worst grid point; the table has all.")
@@ -355,7 +363,8 @@ class DistributionsSection(Section):
         hists = col.part("distributions").hists
         s = col.summary
         dpg = col.exp.rules.deals_per_game
-        fig, axes = charts.figure(1, 3, height=4.6, width=14.0)
+        games = dpg > 1  # with one deal per game the game score is the deal score: no third panel
+        fig, axes = charts.figure(1, 3 if games else 2, height=4.6, width=14.0 if games else 10.0)
         for k, p in enumerate(shown):
             color = charts.PALETTE[k * 2 % len(charts.PALETTE)]
             series = {f"A {pair_label(col, p, 'A')}": hists[("deal score", p, "A")]}
@@ -374,7 +383,7 @@ class DistributionsSection(Section):
             zero_text = f"; exactly 0 in {100 * n_zero / n_sets:.1f}% (left out)" if n_zero and n_sets else ""
             axes[1].stairs(y, DIFF_EDGES, color=color, lw=1.5, ls=charts.LINESTYLES[k % len(charts.LINESTYLES)],
                            label=f"{pair_label(col, p, 'A')[:32]}: mean {m:+.1f} [{lo:+.1f}, {hi:+.1f}]{zero_text}")
-            if ("game score", p, "A") in hists:
+            if games and ("game score", p, "A") in hists:
                 charts.step_hist(axes[2], GAME_EDGES, hists[("game score", p, "A")],
                                  label=f"A {pair_label(col, p, 'A')}"[:40], color=color,
                                  ls=charts.LINESTYLES[k % len(charts.LINESTYLES)])
@@ -387,8 +396,9 @@ class DistributionsSection(Section):
         axes[1].set(title="A - B per deal set (exact zeros left out)", xlabel=f"A - B, {charts.PTS_DEAL}",
                     ylabel="density (share per point)", xlim=(-500, 600))
         axes[1].axvline(0, color="grey", lw=0.8)
-        axes[2].set(title=f"{side} score per game ({dpg} deals)", xlabel=f"points per game ({dpg} deals)",
-                    ylabel="density (share per point)", xlim=(-400, 1000))
+        if games:
+            axes[2].set(title=f"{side} score per game ({dpg} deals)", xlabel=f"points per game ({dpg} deals)",
+                        ylabel="density (share per point)", xlim=(-400, 1000))
         for ax in axes:
             charts.legend_outside(ax, below=True, fontsize=7)
         fig.tight_layout()
