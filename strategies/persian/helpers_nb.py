@@ -191,9 +191,7 @@ def meld_points(hand, obs):
     used = meldable_mask(hand, obs)
     pts = mask_value(used)
     if obs[O_RULES + R_FOUR_DOUBLE] != 0:
-        for rank in range(N_RANKS):
-            if popcount(used & RANK_MASKS[rank]) == SET_MAX:
-                pts += mask_value(RANK_MASKS[rank])
+        pts += mask_value(spread_ranks(ranks_with(used, SET_MAX)))  # every four of one rank once more
         if popcount(used & JOKERS) == SET_MAX:
             pts += SET_MAX * JOKER_VALUE
     return used, pts

@@ -10,7 +10,7 @@ from numba.core import types
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from sim.games.persian.enums import JOKER0, JOKER_MASK, N_CARDS, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS
+from sim.games.persian.enums import JOKER0, JOKER_MASK, N_CARDS, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS, TOP_RANK
 
 _RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
 JOKER_VALUE = 20  # P4
@@ -21,6 +21,20 @@ _RANK0 = sum(1 << (N_RANKS * s) for s in range(N_SUITS))  # rank 0 of every suit
 RANK_MASKS = np.array([_RANK0 << r for r in range(N_RANKS)], dtype=np.int64)
 SUIT_MASKS = np.array([RANK_BITS << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.int64)
 JOKERS = np.int64(JOKER_MASK)
+
+def _cards_of_ranks(pred) -> np.int64:
+    """Every card (no jokers) whose rank id satisfies ``pred``."""
+    return np.int64(sum(1 << (N_RANKS * s + r) for s in range(N_SUITS) for r in range(N_RANKS) if pred(r)))
+
+
+# mask_value's value classes (P4): ranks 2..9 (ids 0..7) count id + 2, ten to king (8..11) 10, ace 15
+_LOW_RANKS = _cards_of_ranks(lambda r: r <= 7)
+_RANK_BIT0 = _cards_of_ranks(lambda r: r & 1)
+_RANK_BIT1 = _cards_of_ranks(lambda r: r & 2)
+_RANK_BIT2 = _cards_of_ranks(lambda r: r & 4)
+_TEN_RANKS = _cards_of_ranks(lambda r: 8 <= r <= 11)
+_TOP_RANKS = _cards_of_ranks(lambda r: r == N_RANKS - 1)
+assert all(_RANK_VALUES[r] == r + 2 for r in range(8)) and set(_RANK_VALUES[8:12]) == {10}
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # every card of the deck
 # rank bits r of every suit, for bit-parallel neighbour tests over all four suits at once
 _RANKS_FROM = [sum(1 << (N_RANKS * s + r) for s in range(N_SUITS) for r in range(N_RANKS) if r >= k)
@@ -81,14 +95,13 @@ def card_value(card):
 
 @njit(cache=True, _nrt=False)
 def mask_value(mask):
-    """Sum of P4 values of the cards in ``mask``."""
-    total = 0
-    m = mask
-    while m != 0:
-        low = m & -m
-        total += CARD_VALUES[popcount(low - 1)]
-        m ^= low
-    return total
+    """Sum of P4 values of the cards in ``mask``: per value class, the class's value times
+    its number of cards (population counts, no loop over the cards). Ranks 2..9 count
+    ``rank id + 2``, summed as 2 per card plus the bit planes of the rank id."""
+    low = mask & _LOW_RANKS
+    return (2 * popcount(low) + popcount(low & _RANK_BIT0) + 2 * popcount(low & _RANK_BIT1)
+            + 4 * popcount(low & _RANK_BIT2) + 10 * popcount(mask & _TEN_RANKS)
+            + _RANK_VALUES[TOP_RANK] * popcount(mask & _TOP_RANKS) + JOKER_VALUE * popcount(mask & JOKERS))
 
 
 @njit(cache=True, _nrt=False)

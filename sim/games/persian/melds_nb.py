@@ -9,12 +9,17 @@ from numba import njit, types
 
 from sim.games.persian.cards_nb import (
     JOKERS,
+    RANK_GE1,
+    RANK_LE10,
+    RANK_LE11,
     RANK_MASKS,
+    highest_rank,
     lowest_card,
     popcount,
     rank_range_bits,
+    ranks_with,
+    run_cards,
     suit_bits,
-    highest_rank,
 )
 from sim.games.persian.enums import (
     JOKER0,
@@ -79,47 +84,71 @@ def layoff_card_for(st, k, hand, low_or_high):
 
 
 @njit(cache=True, _nrt=False)
+def table_reach(st):
+    """What the table melds offer a taken card (P6.1), gathered once for many checks:
+    (13-bit field of the ranks with a set on the table, whether a joker set of three
+    is on the table, the card just above every table run, the card just below every
+    table run). ``placeable`` combines it with a hand: ``draw_moves`` checks every
+    pile depth against one gathering instead of looping over the melds per depth."""
+    set_ranks = np.int64(0)
+    joker_room = False
+    up = np.int64(0)
+    down = np.int64(0)
+    for k in range(st[O_N_MELDS]):
+        kind = st[O_MELD_KIND + k]
+        if kind == MK_SET:
+            set_ranks |= np.int64(1) << st[O_MELD_KEY + k]
+        elif kind == MK_RUN:
+            mask = st[O_MELD_MASK + k]
+            low = lowest_card(mask)
+            high = highest_rank(mask)  # the highest card id
+            if low % N_RANKS > 0:
+                down |= np.int64(1) << (low - 1)
+            if high % N_RANKS < TOP_RANK:
+                up |= np.int64(1) << (high + 1)
+        elif popcount(st[O_MELD_MASK + k]) == MIN_MELD:
+            joker_room = True
+    return set_ranks, joker_room, up, down
+
+
+@njit(cache=True, _nrt=False)
+def placeable(set_ranks, joker_room, up, down, hand, target):
+    """``target_placeable`` from a ``table_reach`` gathering: can ``target`` (in ``hand``)
+    go on the table this turn (P6.1)? A set or run of three or more in ``hand`` holding
+    it, a table set of its rank, or a chain of ``hand`` cards from the end of a table
+    run up to it (every suit at once, bit-parallel)."""
+    if target >= JOKER0:
+        return joker_room or popcount(hand & JOKERS) >= MIN_MELD
+    if (ranks_with(hand, MIN_MELD) | set_ranks) >> (target % N_RANKS) & 1:
+        return True
+    if (run_cards(hand) >> target) & 1:
+        return True
+    reach = up & hand  # a chain of hand cards climbing from a run's upper end
+    while reach != 0 and (reach >> target) & 1 == 0:
+        nxt = reach | ((reach << 1) & hand & RANK_GE1)
+        if nxt == reach:
+            break
+        reach = nxt
+    if (reach >> target) & 1:
+        return True
+    reach = down & hand  # ... or descending from its lower end
+    while reach != 0 and (reach >> target) & 1 == 0:
+        nxt = reach | ((reach >> 1) & hand & RANK_LE11)
+        if nxt == reach:
+            break
+        reach = nxt
+    return (reach >> target) & 1 == 1
+
+
+@njit(cache=True, _nrt=False)
 def target_placeable(st, hand, target):
     """Can ``target`` (in ``hand``) go on the table this turn? (P6.1)
 
     True when it completes a new meld from ``hand`` or reaches a table meld by a chain
     of lay-offs from ``hand``. A joker target is satisfied by any joker placed.
     """
-    n_melds = st[O_N_MELDS]
-    if target >= JOKER0:
-        if popcount(hand & JOKERS) >= MIN_MELD:
-            return True
-        for k in range(n_melds):
-            if st[O_MELD_KIND + k] == MK_JOKERS and popcount(st[O_MELD_MASK + k]) == MIN_MELD:
-                return True
-        return False
-    rank = target % N_RANKS
-    suit = target // N_RANKS
-    if popcount(hand & RANK_MASKS[rank]) >= MIN_MELD:
-        return True
-    b = suit_bits(hand, suit)
-    lo = rank
-    while lo > 0 and (b >> (lo - 1)) & 1:
-        lo -= 1
-    hi = rank
-    while hi < TOP_RANK and (b >> (hi + 1)) & 1:
-        hi += 1
-    if hi - lo >= MIN_MELD - 1:
-        return True
-    for k in range(n_melds):
-        kind = st[O_MELD_KIND + k]
-        if kind == MK_SET:
-            if st[O_MELD_KEY + k] == rank:
-                return True  # one deck: a set of this rank on the table has room for it
-        elif kind == MK_RUN and st[O_MELD_KEY + k] == suit:
-            rlo, rhi = run_ends(st[O_MELD_MASK + k], suit)
-            if rank > rhi:
-                need = rank_range_bits(rhi + 1, rank - 1)
-            else:
-                need = rank_range_bits(rank + 1, rlo - 1)
-            if b & need == need:
-                return True
-    return False
+    set_ranks, joker_room, up, down = table_reach(st)
+    return placeable(set_ranks, joker_room, up, down, hand, target)
 
 
 # an explicit signature: called with literal move kinds, a lazy kernel compiled once per call site
@@ -146,18 +175,22 @@ def new_meld_moves(hand, moves, n):
     """Append every new meld that ``hand`` can put down (P5); returns the new count.
 
     Jokers are interchangeable, so a joker set is offered once per size (3 or 4).
+    Order: sets by rank (a four followed by its threes), joker sets, then runs by suit,
+    lowest rank and length. Only the ranks with three or more cards and the ranks that
+    start three in a row of one suit are visited (bit fields, not a loop over all ranks).
     """
-    for rank in range(N_RANKS):
+    ranks = ranks_with(hand, MIN_MELD)
+    while ranks != 0:
+        rank = lowest_card(ranks)
+        ranks &= ranks - 1
         m = hand & RANK_MASKS[rank]
-        c = popcount(m)
-        if c >= MIN_MELD:
-            n = _push(moves, n, MV_MELD, m, MK_SET, rank)
-            if c == SET_MAX:
-                rest = m
-                while rest != 0:
-                    low = rest & -rest
-                    n = _push(moves, n, MV_MELD, m ^ low, MK_SET, rank)
-                    rest ^= low
+        n = _push(moves, n, MV_MELD, m, MK_SET, rank)
+        if popcount(m) == SET_MAX:
+            rest = m
+            while rest != 0:
+                low = rest & -rest
+                n = _push(moves, n, MV_MELD, m ^ low, MK_SET, rank)
+                rest ^= low
     j = hand & JOKERS
     cj = popcount(j)
     if cj >= MIN_MELD:
@@ -165,16 +198,17 @@ def new_meld_moves(hand, moves, n):
         n = _push(moves, n, MV_MELD, three, MK_JOKERS, -1)
         if cj == SET_MAX:
             n = _push(moves, n, MV_MELD, j, MK_JOKERS, -1)
-    for suit in range(N_SUITS):
-        b = suit_bits(hand, suit)
-        for lo in range(N_RANKS - MIN_MELD + 1):  # lowest rank of a run
-            if (b >> lo) & 1 == 0:
-                continue
-            hi = lo
-            while hi < TOP_RANK and (b >> (hi + 1)) & 1:
-                hi += 1
-                if hi - lo >= MIN_MELD - 1:
-                    n = _push(moves, n, MV_MELD, rank_range_bits(lo, hi) << (N_RANKS * suit), MK_RUN, suit)
+    starts = hand & (hand >> 1) & (hand >> 2) & RANK_LE10  # card c: c, c + 1, c + 2 held (one suit)
+    while starts != 0:
+        lo = lowest_card(starts)
+        starts &= starts - 1
+        suit = lo // N_RANKS
+        hi = lo + MIN_MELD - 1
+        while True:
+            n = _push(moves, n, MV_MELD, rank_range_bits(lo, hi), MK_RUN, suit)
+            if hi % N_RANKS == TOP_RANK or (hand >> (hi + 1)) & 1 == 0:
+                break
+            hi += 1
     return n
 
 

@@ -92,6 +92,8 @@ from sim.games.persian.melds_nb import (
     layoff_moves,
     meld_kind_key,
     new_meld_moves,
+    placeable,
+    table_reach,
     target_placeable,
 )
 
@@ -176,10 +178,11 @@ def draw_moves(st, moves):
         n = _push(moves, n, MV_STOCK, 0, 0, 0)
     taken = np.int64(0)
     top = O_PILE + st[O_PILE_N] - 1
+    set_ranks, joker_room, up, down = table_reach(st)  # the table, gathered once for every depth
     for depth in range(st[O_PILE_N]):
         target = st[top - depth]
         taken |= bit(target)
-        if target_placeable(st, hand | taken, target):
+        if placeable(set_ranks, joker_room, up, down, hand | taken, target):
             n = _push(moves, n, MV_TAKE, depth, target, taken)
     if st[O_STOCK_N] == 0:
         n = _push(moves, n, MV_PASS, 0, 0, 0)
