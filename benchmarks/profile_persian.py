@@ -105,6 +105,18 @@ def _timer_cost(reps):
 
 
 @njit
+def _account(acc, cnt, moves_part, t, u, v, w):
+    """One timed decision: move generation ``t..u`` into ``moves_part``, the strategy
+    ``u..v`` and the state update ``v..w`` (one segment each)."""
+    acc[moves_part] += u - t
+    acc[P_STRATEGY] += v - u
+    acc[P_STATE] += w - v
+    cnt[moves_part] += 1
+    cnt[P_STRATEGY] += 1
+    cnt[P_STATE] += 1
+
+
+@njit
 def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
     """play_deals on one thread with the cycle counter read around every part; ``acc[p]``
     sums the ticks of part p, ``cnt[p]`` counts its timed segments."""
@@ -147,12 +159,7 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
                 break
             end = step_draw(st, moves[idx, 0], moves[idx, 1], r)
             w = _ticks()
-            acc[P_DRAW] += u - t
-            acc[P_STRATEGY] += v - u
-            acc[P_STATE] += w - v
-            cnt[P_DRAW] += 1
-            cnt[P_STRATEGY] += 1
-            cnt[P_STATE] += 1
+            _account(acc, cnt, P_DRAW, t, u, v, w)
             if end != GOING_ON:
                 break
             if st[O_DECISION] == D_DRAW:
@@ -169,12 +176,7 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
                     break
                 end = step_play(st, moves[idx, 0], moves[idx, 1], moves[idx, 2], r)
                 w = _ticks()
-                acc[P_PLAY] += u - t
-                acc[P_STRATEGY] += v - u
-                acc[P_STATE] += w - v
-                cnt[P_PLAY] += 1
-                cnt[P_STRATEGY] += 1
-                cnt[P_STATE] += 1
+                _account(acc, cnt, P_PLAY, t, u, v, w)
                 if end != GOING_ON:
                     break
             if failed or end != GOING_ON:
@@ -190,12 +192,7 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
                 break
             end = step_discard(st, moves[idx, 1], r)
             w = _ticks()
-            acc[P_DISCARD] += u - t
-            acc[P_STRATEGY] += v - u
-            acc[P_STATE] += w - v
-            cnt[P_DISCARD] += 1
-            cnt[P_STRATEGY] += 1
-            cnt[P_STATE] += 1
+            _account(acc, cnt, P_DISCARD, t, u, v, w)
             if end != GOING_ON:
                 break
         if failed:
