@@ -32,7 +32,14 @@ from numba import njit
 from sim.games.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND
 from sim.games.persian.cards_nb import mask_value
 from strategies.persian.greedy_nb import greedy_discard, greedy_play
-from strategies.persian.helpers_nb import blind_draw, end_pressure, live_partial_mask, meld_points, table_cards
+from strategies.persian.helpers_nb import (
+    blind_draw,
+    end_pressure,
+    layoff_cards,
+    live_partial_mask,
+    meld_points_with,
+    table_cards,
+)
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1
@@ -53,7 +60,8 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
     soon_weight, risk_weight, near_hand : the weights and end-pressure threshold of the gain (module docstring)
     """
     hand = obs[O_HAND]
-    _, base = meld_points(hand, obs)
+    lay = layoff_cards(obs)  # gathered once for every take (helpers_nb.meldable_with)
+    _, base = meld_points_with(hand, obs, lay)
     dead = table_cards(obs)
     risk = risk_weight * end_pressure(obs, near_hand)
     best = -1
@@ -63,7 +71,7 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
             continue
         taken = moves[i, 3]
         h2 = hand | taken
-        used, pts = meld_points(h2, obs)
+        used, pts = meld_points_with(h2, obs, lay)
         extra = taken & ~used
         soon = mask_value(extra & live_partial_mask(h2 & ~used, dead))
         gain = (pts - base) + soon_weight * soon - risk * mask_value(extra)

@@ -62,6 +62,7 @@ from sim.games.persian.state_nb import next_seat, seat_after
 from strategies.persian.greedy_nb import greedy_draw, greedy_play
 from strategies.persian.helpers_nb import (
     FEED_BASE,
+    bridge_cards,
     end_pressure,
     hand_feed_chance,
     layoff_cards,
@@ -128,6 +129,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     if n_maybe > 0:
         q = min(max((obs[O_HAND_SIZES + nxt] - popcount(sure)) / n_maybe, 0.0), 1.0)
     part = partial_meld_mask(hand)
+    bridges = bridge_cards(obs) if watch_table and hand_weight > 0.0 else np.int64(0)
     shed = 1.0 + shed_weight * end_pressure(obs, near_hand)
     only_keep = (hand & ~keep) == 0
     best = 0
@@ -149,7 +151,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
         if watch_pile:
             fed += pile_key_feed(c, pile, known, dead, pair_weight)
         if hand_weight > 0.0:
-            fed += hand_weight * hand_feed_chance(c, obs, sure, maybe, q, watch_table) * (v + FEED_BASE)
+            fed += hand_weight * hand_feed_chance(c, obs, sure, maybe, q, (b & bridges) != 0) * (v + FEED_BASE)
         score = v * shed - feed_weight * fed
         if b & part:
             score -= keep_partial

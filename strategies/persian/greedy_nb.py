@@ -18,7 +18,14 @@ from sim.games.persian.enums import (
     MV_TAKE,
     O_HAND,
 )
-from strategies.persian.helpers_nb import blind_draw, highest_card, meldable_mask, move_points, partial_meld_mask
+from strategies.persian.helpers_nb import (
+    blind_draw,
+    highest_card,
+    layoff_cards,
+    meldable_with,
+    move_points,
+    partial_meld_mask,
+)
 
 P_MAX_EXTRA = 0
 
@@ -27,7 +34,8 @@ P_MAX_EXTRA = 0
 def greedy_draw(obs, moves, n, params):
     """The best cheap take (gain in meldable points minus extra cards), else stock/pass."""
     hand = obs[O_HAND]
-    base = mask_value(meldable_mask(hand, obs))
+    lay = layoff_cards(obs)  # gathered once for every take (meldable_with)
+    base = mask_value(meldable_with(hand, obs, lay))
     best = -1
     best_score = -1e18
     for i in range(n):
@@ -35,7 +43,7 @@ def greedy_draw(obs, moves, n, params):
             continue
         taken = moves[i, 3]
         h2 = hand | taken
-        used = meldable_mask(h2, obs)
+        used = meldable_with(h2, obs, lay)
         extra = mask_value(taken & ~used)
         if extra > params[P_MAX_EXTRA]:
             continue

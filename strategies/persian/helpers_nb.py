@@ -10,6 +10,10 @@ from sim.games.persian.cards_nb import (
     CARD_VALUES,
     JOKER_VALUE,
     JOKERS,
+    RANK_GE1,
+    RANK_GE2,
+    RANK_LE10,
+    RANK_LE11,
     RANK_MASKS,
     lowest_card,
     mask_value,
@@ -53,11 +57,22 @@ def meldable_mask(hand, obs):
     Sets (and joker sets) first, then runs from what is left, then lay-offs onto the
     table melds in ``obs``. A fast estimate for strategies, not an optimal packing.
     """
+    return meldable_with(hand, obs, np.int64(-1))
+
+
+@njit(cache=True, _nrt=False)
+def meldable_with(hand, obs, lay):
+    """``meldable_mask(hand, obs)`` given ``lay`` = ``layoff_cards(obs)`` (or -1, every
+    card): when no card left after the hand's own melds is in ``lay`` no lay-off can
+    start, and the loop over the table melds is skipped. A strategy that asks for many
+    hands at one decision (a draw's takes) gathers ``lay`` once."""
     used = spread_ranks(ranks_with(hand, MIN_MELD)) & hand  # sets (bit-parallel over the ranks)
     if popcount(hand & JOKERS) >= MIN_MELD:
         used |= hand & JOKERS
     used |= run_cards(hand & ~used & ~JOKERS)  # then whole runs of what is left
     rest = hand & ~used
+    if rest & lay == 0:  # no first lay-off: the chains below could not start
+        return used
     for k in range(obs[O_N_MELDS]):
         kind = obs[O_MELD_KIND + k]
         mask = obs[O_MELD_MASK + k]
@@ -188,7 +203,13 @@ def pile_cards(obs):
 def meld_points(hand, obs):
     """(cards, points) of ``meldable_mask(hand, obs)``, a set of four of one rank (or
     four jokers) counted double when the rule option is on (P8)."""
-    used = meldable_mask(hand, obs)
+    return meld_points_with(hand, obs, np.int64(-1))
+
+
+@njit(cache=True, _nrt=False)
+def meld_points_with(hand, obs, lay):
+    """``meld_points(hand, obs)`` given ``lay`` = ``layoff_cards(obs)`` (see ``meldable_with``)."""
+    used = meldable_with(hand, obs, lay)
     pts = mask_value(used)
     if obs[O_RULES + R_FOUR_DOUBLE] != 0:
         pts += mask_value(spread_ranks(ranks_with(used, SET_MAX)))  # every four of one rank once more
@@ -201,25 +222,16 @@ def meld_points(hand, obs):
 def live_partial_mask(rest, dead):
     """Cards of ``rest`` in a pair of one rank (or of jokers) or a two-card run draw
     (adjacent, or one rank apart) whose completing card is not in ``dead`` nor ``rest``."""
-    part = np.int64(0)
     free = ~dead & ~rest
-    for rank in range(N_RANKS):
-        m = rest & RANK_MASKS[rank]
-        if popcount(m) == 2 and (RANK_MASKS[rank] & free) != 0:
-            part |= m
+    pairs = ranks_with(rest, 2) & ~ranks_with(rest, 3) & ranks_with(free & ~JOKERS, 1)  # 2 held, one to come
+    part = spread_ranks(pairs) & rest
     if popcount(rest & JOKERS) == 2 and (JOKERS & free) != 0:
         part |= rest & JOKERS
-    for suit in range(N_SUITS):
-        b = suit_bits(rest, suit)
-        if b == 0:
-            continue
-        live = suit_bits(free, suit)
-        adj = b & (b >> 1)  # bit r: ranks r and r + 1 held
-        adj &= (live << 1) | (live >> 2)  # r - 1 or r + 2 still to come
-        gap = b & (b >> 2) & ~(b >> 1) & (live >> 1)  # r and r + 2 held, r + 1 to come
-        got = (adj | (adj << 1) | gap | (gap << 2)) & RANK_BITS
-        part |= got << (N_RANKS * suit)
-    return part
+    # run draws, every suit at once (the masks keep each shift inside its suit)
+    adj = rest & (rest >> 1) & RANK_LE11  # card c: c and c + 1 held
+    adj &= ((free << 1) & RANK_GE1) | ((free >> 2) & RANK_LE10)  # c - 1 or c + 2 still to come
+    gap = rest & (rest >> 2) & ~(rest >> 1) & (free >> 1) & RANK_LE10  # c and c + 2 held, c + 1 to come
+    return part | adj | (adj << 1) | gap | (gap << 2)
 
 
 @njit(cache=True, _nrt=False)
@@ -245,19 +257,32 @@ def layoff_cards(obs):
 
 
 @njit(cache=True, _nrt=False)
+def bridge_cards(obs):
+    """Every card two ranks beyond the end of a table run (same suit): the cards for
+    which ``hand_feed_chance(..., bridge=True)`` counts a bridging card. For any other
+    card that count adds nothing, so a caller may pass ``bridge=False`` for it."""
+    m = np.int64(0)
+    for k in range(obs[O_N_MELDS]):
+        if obs[O_MELD_KIND + k] != MK_RUN:
+            continue
+        suit = obs[O_MELD_KEY + k]
+        lo, hi = run_ends(obs[O_MELD_MASK + k], suit)
+        if hi + 2 <= TOP_RANK:
+            m |= np.int64(1) << (suit * N_RANKS + hi + 2)
+        if lo - 2 >= 0:
+            m |= np.int64(1) << (suit * N_RANKS + lo - 2)
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def wanted_mask(known):
     """Cards that go with ``known``: the same rank, a same-suit card up to two ranks
     away, and the other jokers when ``known`` holds a joker."""
     if known == 0:
         return np.int64(0)
-    w = np.int64(0)
-    for rank in range(N_RANKS):
-        if known & RANK_MASKS[rank]:
-            w |= RANK_MASKS[rank]
-    for suit in range(N_SUITS):
-        b = suit_bits(known, suit)
-        nb = ((b << 1) | (b >> 1) | (b << 2) | (b >> 2)) & RANK_BITS
-        w |= nb << (N_RANKS * suit)
+    k = known & ~JOKERS
+    w = spread_ranks(ranks_with(k, 1))  # the same ranks
+    w |= ((k << 1) & RANK_GE1) | ((k >> 1) & RANK_LE11) | ((k << 2) & RANK_GE2) | ((k >> 2) & RANK_LE10)
     if known & JOKERS:
         w |= JOKERS
     return w & ~known
@@ -312,24 +337,21 @@ def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
         if popcount(j) == SET_MAX - 1 and (JOKERS & ~hand & ~dead) != 0:
             held |= j
     if hold_sets:
-        for rank in range(N_RANKS):
-            if CARD_VALUES[rank] < min_value:
-                continue
-            m = hand & RANK_MASKS[rank]
-            if popcount(m) == SET_MAX - 1 and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
-                held |= m
+        threes = ranks_with(hand, SET_MAX - 1) & ~ranks_with(hand, SET_MAX)
+        while threes != 0:  # the ranks with exactly three cards in hand
+            rank = lowest_card(threes)
+            threes &= threes - 1
+            if CARD_VALUES[rank] >= min_value and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
+                held |= hand & RANK_MASKS[rank]
     return held
 
 
 @njit(cache=True, _nrt=False)
 def fourth_cards(hand, held):
     """The missing fourth card of every held three (any joker for jokers)."""
-    m = np.int64(0)
+    m = spread_ranks(ranks_with(held & ~JOKERS, 1)) & ~hand
     if held & JOKERS:
         m |= JOKERS & ~hand
-    for rank in range(N_RANKS):
-        if held & RANK_MASKS[rank]:
-            m |= RANK_MASKS[rank] & ~hand
     return m
 
 

@@ -39,7 +39,8 @@ from strategies.persian.helpers_nb import (
     fourth_cards,
     held_threes,
     highest_card,
-    meld_points,
+    layoff_cards,
+    meld_points_with,
     opponent_near_out,
     partial_meld_mask,
     play_keeping,
@@ -59,14 +60,15 @@ def quad_draw(obs, moves, n, max_extra, fourth):
     """Greedy's draw with doubled fours; a take holding a card of ``fourth`` skips the
     ``max_extra`` limit."""
     hand = obs[O_HAND]
-    _, base = meld_points(hand, obs)
+    lay = layoff_cards(obs)  # gathered once for every take (helpers_nb.meldable_with)
+    _, base = meld_points_with(hand, obs, lay)
     best = -1
     best_score = -1e18
     for i in range(n):
         if moves[i, 0] != MV_TAKE:
             continue
         taken = moves[i, 3]
-        used, pts = meld_points(hand | taken, obs)
+        used, pts = meld_points_with(hand | taken, obs, lay)
         extra = mask_value(taken & ~used)
         if extra > max_extra and (taken & fourth) == 0:
             continue

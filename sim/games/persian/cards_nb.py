@@ -133,13 +133,16 @@ def spread_ranks(ranks13):
 
 @njit(cache=True, _nrt=False)
 def ranks_with(mask, k):
-    """13-bit field of the ranks with at least ``k`` (2, 3 or 4) cards in ``mask``: the
-    four suits' rank fields combined bit-parallel (no loop over ranks)."""
+    """13-bit field of the ranks with at least ``k`` (1, 2, 3 or 4) cards in ``mask``: the
+    four suits' rank fields combined bit-parallel (no loop over ranks); ``k`` = 1: the
+    ranks with any card."""
     s0 = mask & RANK_BITS
     s1 = (mask >> N_RANKS) & RANK_BITS
     s2 = (mask >> (2 * N_RANKS)) & RANK_BITS
     s3 = (mask >> (3 * N_RANKS)) & RANK_BITS
-    if k <= 2:
+    if k <= 1:
+        return s0 | s1 | s2 | s3
+    if k == 2:
         return (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
     if k == 3:
         return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
