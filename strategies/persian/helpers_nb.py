@@ -15,6 +15,7 @@ from sim.games.persian.cards_nb import (
     RANK_LE10,
     RANK_LE11,
     RANK_MASKS,
+    highest_rank,
     lowest_card,
     mask_value,
     near_cards,
@@ -146,21 +147,24 @@ def blind_draw(moves, n):
     return 0
 
 
+_ACES = RANK_MASKS[TOP_RANK]
+_TENS = RANK_MASKS[8] | RANK_MASKS[9] | RANK_MASKS[10] | RANK_MASKS[11]  # ten, jack, queen, king: 10 each (P4)
+assert all(CARD_VALUES[r] == 10 for r in (8, 9, 10, 11)) and CARD_VALUES[TOP_RANK] > 10
+assert all(CARD_VALUES[r] < CARD_VALUES[r + 1] for r in range(8))
+
+
 @njit(cache=True, _nrt=False)
 def highest_card(mask):
-    """The highest-valued card of a non-empty ``mask`` (ties: the highest id)."""
-    best = -1
-    best_v = -1
-    m = mask
-    while m != 0:
-        low = m & -m
-        c = lowest_card(low)
-        v = CARD_VALUES[c]
-        if v >= best_v:
-            best_v = v
-            best = c
-        m ^= low
-    return best
+    """The highest-valued card of a non-empty ``mask`` (ties: the highest id): a joker,
+    else an ace, else a ten to king, else a card of the highest rank held (P4's value
+    classes, highest first; within a class the highest id)."""
+    if mask & JOKERS:
+        return highest_rank(mask)  # highest_rank: the highest set bit, here a card id
+    if mask & _ACES:
+        return highest_rank(mask & _ACES)
+    if mask & _TENS:
+        return highest_rank(mask & _TENS)
+    return highest_rank(mask & RANK_MASKS[highest_rank(ranks_with(mask, 1))])
 
 
 # ---- shared by deep_taker, quad_holder, defensive and expert -------------------------

@@ -214,12 +214,26 @@ def new_meld_moves(hand, moves, n):
 
 @njit(cache=True, _nrt=False)
 def layoff_moves(st, hand, moves, n):
-    """Append every lay-off of a ``hand`` card onto a table meld (P6.3)."""
+    """Append every lay-off of a ``hand`` card onto a table meld (P6.3): per meld, the
+    card below a run then the card above it (``layoff_card_for``'s sides 0 and 1), or
+    the card that completes a set of three (the lowest such card; any joker for jokers)."""
     for k in range(st[O_N_MELDS]):
-        for side in range(2):
-            c = layoff_card_for(st, k, hand, side)
-            if c >= 0:
-                n = _push(moves, n, MV_LAYOFF, c, k, 0)
+        mask = st[O_MELD_MASK + k]
+        kind = st[O_MELD_KIND + k]
+        if kind == MK_RUN:
+            low = lowest_card(mask)
+            if low % N_RANKS > 0 and (hand >> (low - 1)) & 1:
+                n = _push(moves, n, MV_LAYOFF, low - 1, k, 0)
+            high = highest_rank(mask)  # the highest card id
+            if high % N_RANKS < TOP_RANK and (hand >> (high + 1)) & 1:
+                n = _push(moves, n, MV_LAYOFF, high + 1, k, 0)
+        elif popcount(mask) == MIN_MELD:  # a full set has no room
+            if kind == MK_JOKERS:
+                fits = hand & JOKERS
+            else:
+                fits = RANK_MASKS[st[O_MELD_KEY + k]] & ~mask & hand
+            if fits != 0:
+                n = _push(moves, n, MV_LAYOFF, lowest_card(fits), k, 0)
     return n
 
 
