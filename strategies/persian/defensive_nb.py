@@ -62,14 +62,12 @@ from sim.games.persian.state_nb import next_seat, seat_after
 from strategies.persian.greedy_nb import greedy_draw, greedy_play
 from strategies.persian.helpers_nb import (
     FEED_BASE,
-    bridge_cards,
     end_pressure,
     hand_feed_chance,
-    layoff_cards,
     partial_meld_mask,
     pile_cards,
     pile_key_feed,
-    table_cards,
+    table_facts,
     wanted_mask,
 )
 
@@ -110,7 +108,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     seat = obs[O_SEAT]
     nxt = next_seat(seat)
     pile = pile_cards(obs)
-    dead = table_cards(obs)
+    dead, table_lay, bridges = table_facts(obs)  # one pass over the melds
     placed = np.int64(0)
     for s in range(N_SEATS):
         placed |= obs[O_PLACED + s]
@@ -118,7 +116,9 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     # this hand: by the public record still in that seat's hand (P10)
     held_elsewhere = ~placed & ~pile & ~hand
     known = obs[O_TAKEN + nxt] & held_elsewhere
-    lay = layoff_cards(obs) if watch_table else np.int64(0)
+    lay = table_lay if watch_table else np.int64(0)
+    if not watch_table:
+        bridges = np.int64(0)  # hand_feed_chance counts bridges only when watching the table
     want = wanted_mask(known) if watch_taken else np.int64(0)
     # the next player's hand: ``sure`` cards for certain, each ``maybe`` card with chance q
     sure = known if watch_taken else np.int64(0)
@@ -129,7 +129,6 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     if n_maybe > 0:
         q = min(max((obs[O_HAND_SIZES + nxt] - popcount(sure)) / n_maybe, 0.0), 1.0)
     part = partial_meld_mask(hand)
-    bridges = bridge_cards(obs) if watch_table and hand_weight > 0.0 else np.int64(0)
     shed = 1.0 + shed_weight * end_pressure(obs, near_hand)
     only_keep = (hand & ~keep) == 0
     best = 0

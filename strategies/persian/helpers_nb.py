@@ -77,21 +77,17 @@ def meldable_with(hand, obs, lay):
     for k in range(obs[O_N_MELDS]):
         kind = obs[O_MELD_KIND + k]
         mask = obs[O_MELD_MASK + k]
-        if kind == MK_RUN:
-            suit = obs[O_MELD_KEY + k]
-            lo, hi = run_ends(mask, suit)
-            c = suit * N_RANKS + lo - 1
-            while lo > 0 and (rest >> c) & 1:
-                used |= np.int64(1) << c
-                rest &= ~(np.int64(1) << c)
-                lo -= 1
+        if kind == MK_RUN:  # extend down, then up, card by card (c: the run's end card so far)
+            c = lowest_card(mask)
+            while c % N_RANKS > 0 and (rest >> (c - 1)) & 1:
                 c -= 1
-            c = suit * N_RANKS + hi + 1
-            while hi < TOP_RANK and (rest >> c) & 1:
                 used |= np.int64(1) << c
                 rest &= ~(np.int64(1) << c)
-                hi += 1
+            c = highest_rank(mask)  # the highest card id
+            while c % N_RANKS < TOP_RANK and (rest >> (c + 1)) & 1:
                 c += 1
+                used |= np.int64(1) << c
+                rest &= ~(np.int64(1) << c)
         elif popcount(mask) == MIN_MELD:
             if kind == MK_JOKERS:
                 j = rest & JOKERS
@@ -246,12 +242,12 @@ def layoff_cards(obs):
         mask = obs[O_MELD_MASK + k]
         kind = obs[O_MELD_KIND + k]
         if kind == MK_RUN:
-            suit = obs[O_MELD_KEY + k]
-            lo, hi = run_ends(mask, suit)
-            if lo > 0:
-                m |= np.int64(1) << (suit * N_RANKS + lo - 1)
-            if hi < TOP_RANK:
-                m |= np.int64(1) << (suit * N_RANKS + hi + 1)
+            low = lowest_card(mask)
+            high = highest_rank(mask)  # the highest card id
+            if low % N_RANKS > 0:
+                m |= np.int64(1) << (low - 1)
+            if high % N_RANKS < TOP_RANK:
+                m |= np.int64(1) << (high + 1)
         elif popcount(mask) == MIN_MELD:
             if kind == MK_JOKERS:
                 m |= JOKERS & ~mask
@@ -276,6 +272,36 @@ def bridge_cards(obs):
         if lo - 2 >= 0:
             m |= np.int64(1) << (suit * N_RANKS + lo - 2)
     return m
+
+
+@njit(cache=True, _nrt=False)
+def table_facts(obs):
+    """(``table_cards(obs)``, ``layoff_cards(obs)``, ``bridge_cards(obs)``) in one pass
+    over the table melds."""
+    dead = np.int64(0)
+    lay = np.int64(0)
+    bridges = np.int64(0)
+    for k in range(obs[O_N_MELDS]):
+        mask = obs[O_MELD_MASK + k]
+        dead |= mask
+        kind = obs[O_MELD_KIND + k]
+        if kind == MK_RUN:
+            low = lowest_card(mask)
+            high = highest_rank(mask)  # the highest card id
+            if low % N_RANKS > 0:
+                lay |= np.int64(1) << (low - 1)
+                if low % N_RANKS > 1:
+                    bridges |= np.int64(1) << (low - 2)
+            if high % N_RANKS < TOP_RANK:
+                lay |= np.int64(1) << (high + 1)
+                if high % N_RANKS < TOP_RANK - 1:
+                    bridges |= np.int64(1) << (high + 2)
+        elif popcount(mask) == MIN_MELD:
+            if kind == MK_JOKERS:
+                lay |= JOKERS & ~mask
+            else:
+                lay |= RANK_MASKS[obs[O_MELD_KEY + k]] & ~mask
+    return dead, lay, bridges
 
 
 @njit(cache=True, _nrt=False)
