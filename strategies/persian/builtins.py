@@ -173,6 +173,15 @@ BUILTINS: tuple[StrategyInfo, ...] = (
                 "below the leader's (0: every candidate is played out in every world)",
             ),
             Param("race_min", 6, 2, 2000, int, "racing: worlds every candidate is played in before any leaves"),
+            Param(
+                "base", 0, 0, 1, str, "whose move leads the candidates and wins exact ties",
+                choices=("greedy", "expert"),
+            ),
+            Param(
+                "select_z", 0.0, 0.0, 10.0, float,
+                "play another move than the base's only when its paired mean is ahead by more than this many "
+                "standard errors (0: the best mean)",
+            ),
         ),
         "Determinized Monte Carlo search: samples the hidden cards consistently with what the seat "
         "sees, plays every candidate out with a fast policy in the same sampled worlds and picks "

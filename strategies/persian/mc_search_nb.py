@@ -60,6 +60,8 @@ from sim.games.persian.enums import (
     END_OUT,
     MAX_MOVES,
     MOVE_COLS,
+    MV_PASS,
+    MV_STOCK,
     MV_STOP,
     MV_TAKE,
     N_CARDS,
@@ -74,6 +76,7 @@ from sim.rng_nb import next_u64, stream_key
 from strategies.persian.determinize_nb import determinize_into
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
+from strategies.persian.expert_nb import expert_decide
 from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
 from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
 from strategies.persian.rollout_nb import play_out, team_totals
@@ -85,6 +88,15 @@ P_ROLLOUT_TURNS = 3
 P_ROLLOUT_MAX_EXTRA = 4
 P_RACE_Z = 5
 P_RACE_MIN = 6
+P_BASE = 7
+P_SELECT_Z = 8
+
+BASE_GREEDY = 0
+BASE_EXPERT = 1
+# expert's parameter row when it is the base (a fixed snapshot of its registered defaults,
+# strategies/persian/builtins.py, in expert_nb's slot order), so retuning expert later does
+# not silently change mc_search
+EXPERT_PARAMS = np.array([55.0, -30.0, 0.5, 0.5, 1.0, 1.0, 1.0, 0.0, 0.0, 2.0, 12.0, 3.0, 0.0, 0.5, 2.0, 0.0])
 
 RACE_MAX_CELLS = 1 << 16  # largest samples x candidates score table a decision keeps
 WORLD_STREAM0 = 1 << 20  # analyse_decision: world w draws from stream WORLD_STREAM0 + w
@@ -124,17 +136,21 @@ def move_prior(decision, obs, moves, i, base, loose):
 
 
 @njit(cache=True)
-def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
-    """Write the candidate move indices into ``cand`` (greedy's move first); returns how many.
+def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, base=BASE_GREEDY):
+    """Write the candidate move indices into ``cand`` (the base's move first); returns how many.
 
     Parameters
     ----------
-    decision, obs, moves, n : as for a strategy (greedy is asked first)
+    decision, obs, moves, n : as for a strategy (the base strategy is asked first)
     gparams, rng : greedy's parameter row and the random stream
     max_cand : candidates wanted (<= 0: every legal move)
     cand : int64[n], filled with the candidate indices
+    base : BASE_GREEDY or BASE_EXPERT, whose move leads (expert with EXPERT_PARAMS)
     """
-    first = greedy_decide(decision, obs, moves, n, gparams, rng)
+    if base == BASE_EXPERT:
+        first = expert_decide(decision, obs, moves, n, EXPERT_PARAMS, rng)
+    else:
+        first = greedy_decide(decision, obs, moves, n, gparams, rng)
     if first < 0 or first >= n:
         first = 0
     if max_cand <= 0 or max_cand >= n:
@@ -145,16 +161,18 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
                 cand[nc] = i
                 nc += 1
         return nc
+    if base == BASE_EXPERT:
+        return expert_ranked(decision, obs, moves, n, rng, max_cand, cand, first)
     hand = obs[O_HAND]
-    base = 0
+    base_pts = 0
     loose = np.int64(0)
     if decision == D_DRAW:
-        base = mask_value(meldable_mask(hand, obs))
+        base_pts = mask_value(meldable_mask(hand, obs))
     elif decision == D_DISCARD:
         loose = hand & ~partial_meld_mask(hand)
     prior = np.empty(n, np.float64)
     for i in range(n):
-        prior[i] = move_prior(decision, obs, moves, i, base, loose)
+        prior[i] = move_prior(decision, obs, moves, i, base_pts, loose)
     prior[first] = 2.0 * _KEEP
     nc = 0
     limit = max_cand
@@ -172,6 +190,40 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand):
         cand[nc] = best
         nc += 1
         prior[best] = -np.inf
+    return nc
+
+
+@njit(cache=True)
+def expert_ranked(decision, obs, moves, n, rng, max_cand, cand, first):
+    """The prior with base=expert: expert's own order of the legal moves. Its move
+    (``first``) leads; the next candidate is the move it would make if the ones already
+    listed were not legal, and so on, ``max_cand`` of them; the stock, a pass and stop
+    are kept whatever their rank (as in the value prior). Returns how many."""
+    sub = np.empty((n, MOVE_COLS), np.int64)
+    row = np.empty(n, np.int64)
+    listed = np.zeros(n, np.bool_)
+    cand[0] = first
+    listed[first] = True
+    nc = 1
+    while nc < max_cand:
+        m = 0
+        for i in range(n):
+            if not listed[i]:
+                for j in range(MOVE_COLS):
+                    sub[m, j] = moves[i, j]
+                row[m] = i
+                m += 1
+        k = expert_decide(decision, obs, sub, m, EXPERT_PARAMS, rng) if m > 1 else 0
+        if k < 0 or k >= m:
+            k = 0
+        cand[nc] = row[k]
+        listed[row[k]] = True
+        nc += 1
+    for i in range(n):
+        kind = moves[i, 0]
+        if not listed[i] and (kind == MV_STOCK or kind == MV_PASS or kind == MV_STOP):
+            cand[nc] = i
+            nc += 1
     return nc
 
 
@@ -266,14 +318,17 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     max_turns = np.int64(params[P_ROLLOUT_TURNS])
     z = params[P_RACE_Z]
     race_min = max(2, np.int64(params[P_RACE_MIN]))
+    base = np.int64(params[P_BASE])
+    select_z = params[P_SELECT_Z]
     gparams = greedy_params(params)
     cand = np.empty(n, np.int64)
-    nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand)
+    nc = choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, base)
     if nc == 1:
         return cand[0]
     racing = z > 0.0 and samples * nc <= RACE_MAX_CELLS and samples > race_min
     team = team_of(obs[O_SEAT])
     sums = np.zeros(nc, np.float64)
+    dsq = np.zeros(nc, np.float64)  # sums of squared differences to candidate 0 (select_z)
     alive = np.ones(nc, np.bool_)
     scores = np.empty((samples if racing else 1, nc), np.float64)
     world = np.empty(ST_SIZE, np.int64)
@@ -284,28 +339,59 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     res = np.zeros(N_RESULT_COLS, np.int64)
     rr = np.empty(1, np.uint64)
     left = nc
+    played = 0
     for w in range(samples):
         determinize_into(obs, rng, world, known, pool)
         if left == 1:
             next_u64(rng)  # the stream advances as without racing
             continue
+        played += 1
         world[O_DECISION] = decision
         rseed = next_u64(rng)
+        x0 = 0.0
         for c in range(nc):
             if not alive[c]:
                 continue
             x = candidate_score(world, sim, decision, moves, cand[c], team, policy, max_turns, gparams,
                                 rseed, rr, scratch, res)
             sums[c] += x
+            if c == 0:
+                x0 = x
+            elif alive[0]:
+                dsq[c] += (x - x0) * (x - x0)
             if racing:
                 scores[w, c] = x
         if racing and w + 1 >= race_min:
             left = race_step(scores, w + 1, nc, alive, z, race_min)
+    return cand[select_best(sums, dsq, alive, nc, played, select_z)]
+
+
+@njit(cache=True)
+def select_best(sums, dsq, alive, nc, k, select_z):
+    """Index (into the candidates) of the move played: the best mean over the ``k`` worlds
+    every live candidate was played in; with ``select_z`` > 0 and candidate 0 (the base's
+    move) still live, the best lower confidence bound of the paired difference to the base,
+    mean - select_z * sd / sqrt(k) (the base's own bound is 0), so a move leaves the base's
+    only when it is ahead by more than the noise of its sampled worlds. ``sums[c]``: the
+    candidate's total score; ``dsq[c]``: its summed squared differences to candidate 0."""
     best = -1
+    if select_z > 0.0 and alive[0] and k >= 2:
+        best = 0
+        best_v = 0.0
+        for c in range(1, nc):
+            if not alive[c]:
+                continue
+            d = (sums[c] - sums[0]) / k
+            var = max(0.0, (dsq[c] - k * d * d) / (k - 1))
+            v = d - select_z * np.sqrt(var / k)
+            if v > best_v:
+                best_v = v
+                best = c
+        return best
     for c in range(nc):
         if alive[c] and (best < 0 or sums[c] > sums[best]):
             best = c
-    return cand[best]
+    return best
 
 
 @njit(cache=True, parallel=True)

@@ -38,7 +38,17 @@ from numba import njit
 
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from sim.games.persian.cards_nb import JOKERS, RANK_MASKS, bit, card_value, mask_value, popcount, suit_bits
+from sim.games.persian.cards_nb import (
+    JOKERS,
+    RANK_MASKS,
+    bit,
+    card_value,
+    mask_value,
+    popcount,
+    ranks_with,
+    run_cards,
+    suit_bits,
+)
 from sim.games.persian.enums import (
     C_TOTAL,
     D_DISCARD,
@@ -216,17 +226,18 @@ def greedy_play_move(st, hand):
     kind = MV_STOP
     a = np.int64(0)
     b = np.int64(0)
-    for rank in range(N_RANKS):
+    sets = ranks_with(hand, MIN_MELD)  # ranks with a set in hand: only those are looked at
+    while sets != 0:
+        rank = trailing_zeros(sets)
+        sets &= sets - 1
         m = hand & RANK_MASKS[rank]
-        c = popcount(m)
-        if c >= MIN_MELD:
-            v = mask_value(m)
-            if c == SET_MAX and double:
-                v *= 2
-            if v > best_v:
-                best_v = v
-                kind = MV_MELD
-                a = m
+        v = mask_value(m)
+        if popcount(m) == SET_MAX and double:
+            v *= 2
+        if v > best_v:
+            best_v = v
+            kind = MV_MELD
+            a = m
     j = hand & JOKERS
     cj = popcount(j)
     if cj >= MIN_MELD:
@@ -237,24 +248,23 @@ def greedy_play_move(st, hand):
             best_v = v
             kind = MV_MELD
             a = j
+    runs = run_cards(hand)  # the cards in runs of three or more: their maximal segments are the runs
     for suit in range(N_SUITS):
-        bits = suit_bits(hand, suit)
+        bits = suit_bits(runs, suit)
         lo = 0
-        while lo < N_RANKS:
-            if (bits >> lo) & 1 == 0:
-                lo += 1
-                continue
+        while bits != 0:
+            lo = trailing_zeros(bits)
             hi = lo
             while hi < TOP_RANK and (bits >> (hi + 1)) & 1:
                 hi += 1
-            if hi - lo >= MIN_MELD - 1:
-                m = ((np.int64(1) << (hi + 1)) - (np.int64(1) << lo)) << (N_RANKS * suit)
-                v = mask_value(m)
-                if v > best_v:
-                    best_v = v
-                    kind = MV_MELD
-                    a = m
-            lo = hi + 1
+            seg = (np.int64(1) << (hi + 1)) - (np.int64(1) << lo)
+            bits &= ~seg
+            m = seg << (N_RANKS * suit)
+            v = mask_value(m)
+            if v > best_v:
+                best_v = v
+                kind = MV_MELD
+                a = m
     for k in range(st[O_N_MELDS]):
         for side in range(2):
             c = layoff_card_for(st, k, hand, side)

@@ -492,3 +492,43 @@ def test_analyse_decision_is_the_same_on_any_thread_count():
     assert not np.array_equal(a[0], a[1])  # the worlds differ
     c = analyse_decision(obs, 2, rows, len(rows), params, 7, 4)  # another deal index: other worlds
     assert not np.array_equal(a, c)
+
+
+# ------------------------------------------------------------------ base and conservative selection (issue 14)
+def test_base_expert_with_one_candidate_plays_as_expert():
+    """base=expert puts expert's move first (mc_search_nb.EXPERT_PARAMS, a snapshot of its
+    registered defaults); with max_candidates=1 nothing is searched and the deals are expert's."""
+    from strategies.persian.builtins import BUILTINS
+    from strategies.persian.mc_search_nb import EXPERT_PARAMS
+
+    expert = next(i for i in BUILTINS if i.name == "expert")
+    assert EXPERT_PARAMS.tolist() == [float(p.default) for p in expert.params]
+    a = run_deals(["mc_search:base=expert,max_candidates=1", "greedy"] * 2, 4, 23, threads=1).results
+    b = run_deals(["expert", "greedy"] * 2, 4, 23, threads=1).results
+    cols = [E.C_TOTAL, E.C_TOTAL + 1, E.C_TURNS]
+    assert np.array_equal(a[:, cols], b[:, cols])
+
+
+def test_select_best_leaves_the_base_only_beyond_the_noise():
+    """select_z (mc_search_nb.select_best): the best mean wins with select_z=0; with
+    select_z > 0 a move replaces the base's (candidate 0) only when its paired mean lead is
+    more than select_z standard errors, and the clearest such lead wins."""
+    from strategies.persian.mc_search_nb import select_best
+
+    x = np.array([[0.0, 12.0, 3.0, 5.0],
+                  [10.0, -8.0, 12.0, 15.0],
+                  [-5.0, 20.0, -3.0, 0.0],
+                  [20.0, 50.0, 22.0, 25.0]])  # worlds x candidates; candidate 0 is the base's move
+    k, nc = x.shape
+    sums = x.sum(axis=0)
+    dsq = ((x - x[:, :1]) ** 2).sum(axis=0)
+    alive = np.ones(nc, np.bool_)
+    # paired leads over the base: 1: +12.25 (SE 10.8), 2: +2.25 (SE 0.25), 3: +5 (SE 0)
+    assert select_best(sums, dsq, alive, nc, k, 0.0) == 1  # best mean
+    assert select_best(sums, dsq, alive, nc, k, 1.0) == 3  # best lower bound: 5 > 2.0 > 1.48
+    assert select_best(sums, dsq, alive, nc, k, 0.1) == 1  # 12.25 - 1.08 > 5
+    alive[3] = False
+    assert select_best(sums, dsq, alive, nc, k, 2.0) == 2  # 2.25 - 0.5 > 0 > 12.25 - 21.5
+    assert select_best(sums, dsq, alive, nc, k, 10.0) == 0  # no lead beyond 10 SE: the base's move
+    alive[0] = False  # the base left the race: the best mean of the rest
+    assert select_best(sums, dsq, alive, nc, k, 10.0) == 1
