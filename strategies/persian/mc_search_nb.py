@@ -72,13 +72,13 @@ from sim.games.persian.enums import (
     O_SEAT,
     ST_SIZE,
 )
+from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
 from sim.rng_nb import next_u64, stream_key
 from strategies.persian.determinize_nb import determinize_into
+from strategies.persian.expert_nb import expert_decide
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
-from strategies.persian.expert_nb import expert_decide
 from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
-from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
 from strategies.persian.rollout_nb import play_out, team_totals
 
 P_SAMPLES = 0

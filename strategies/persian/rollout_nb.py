@@ -35,7 +35,6 @@ numpy Generator (or one uint64[1] stream) across prange iterations.
 
 import numpy as np
 from numba import njit
-
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.games.persian.cards_nb import (
@@ -59,8 +58,6 @@ from sim.games.persian.enums import (
     JOKER0,
     MAX_MOVES,
     MIN_MELD,
-    MK_RUN,
-    MK_SET,
     MOVE_COLS,
     MV_DISCARD,
     MV_LAYOFF,
@@ -74,9 +71,6 @@ from sim.games.persian.enums import (
     N_SUITS,
     O_DECISION,
     O_HAND,
-    O_MELD_KEY,
-    O_MELD_KIND,
-    O_MELD_MASK,
     O_N_MELDS,
     O_PILE,
     O_PILE_N,
@@ -91,7 +85,7 @@ from sim.games.persian.enums import (
     SET_MAX,
     TOP_RANK,
 )
-from sim.games.persian.melds_nb import layoff_card_for, target_placeable
+from sim.games.persian.melds_nb import layoff_card_for, placeable, table_reach
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, score_deal
 from sim.rng_nb import rand_below
 from strategies.persian.greedy_nb import P_MAX_EXTRA, greedy_decide
@@ -133,49 +127,6 @@ def team_totals(st, end, out_seat, res):
 
 
 @njit(cache=True)
-def table_reach(st):
-    """What the table offers a discard-pile target, read once per draw: (ranks with a set
-    on the table as 13 bits, suits with a run on the table as 4 bits, whether a meld of
-    exactly three jokers is there). Used to skip melds_nb.target_placeable for depths
-    whose target cannot use the table."""
-    set_ranks = np.int64(0)
-    run_suits = np.int64(0)
-    joker_room = False
-    for k in range(st[O_N_MELDS]):
-        kind = st[O_MELD_KIND + k]
-        if kind == MK_SET:
-            set_ranks |= np.int64(1) << st[O_MELD_KEY + k]
-        elif kind == MK_RUN:
-            run_suits |= np.int64(1) << st[O_MELD_KEY + k]
-        elif popcount(st[O_MELD_MASK + k]) == MIN_MELD:
-            joker_room = True
-    return set_ranks, run_suits, joker_room
-
-
-@njit(cache=True)
-def placeable(st, h2, target, set_ranks, run_suits, joker_room):
-    """melds_nb.target_placeable(st, h2, target) (P6.1), answered from ``h2`` and the
-    table_reach facts where they settle it; only a target whose suit has a run on the
-    table and that makes no meld of its own is asked of target_placeable itself."""
-    if target >= JOKER0:
-        return joker_room or popcount(h2 & JOKERS) >= MIN_MELD
-    rank = target % N_RANKS
-    if popcount(h2 & RANK_MASKS[rank]) >= MIN_MELD:
-        return True
-    suit = target // N_RANKS
-    b = suit_bits(h2, suit)
-    near = (b >> rank) & 0b111  # ranks rank..rank+2
-    below = (b << 2 >> rank) & 0b111  # ranks rank-2..rank
-    if near == 0b111 or below == 0b111 or ((b >> (rank - 1)) & 0b111 == 0b111 if rank > 0 else False):
-        return True
-    if (set_ranks >> rank) & 1:
-        return True
-    if (run_suits >> suit) & 1:
-        return target_placeable(st, h2, target)
-    return False
-
-
-@njit(cache=True)
 def greedy_draw_move(st, hand, max_extra):
     """greedy_nb.greedy_draw's draw for the seat to move, as (kind, depth, target):
     the first legal take (P6.1, shallowest first) of the highest score among those whose
@@ -188,12 +139,12 @@ def greedy_draw_move(st, hand, max_extra):
     have_base = False
     taken = np.int64(0)
     top = O_PILE + st[O_PILE_N] - 1
-    set_ranks, run_suits, joker_room = table_reach(st)
+    set_ranks, joker_room, up, down = table_reach(st)  # the table, gathered once for every depth
     for depth in range(st[O_PILE_N]):
         target = st[top - depth]
         taken |= bit(target)
         h2 = hand | taken
-        if not placeable(st, h2, target, set_ranks, run_suits, joker_room):
+        if not placeable(set_ranks, joker_room, up, down, h2, target):
             continue
         if not have_base:
             base = mask_value(meldable_mask(hand, st))

@@ -442,8 +442,10 @@ def test_play_outs_and_worlds_do_not_allocate():
 
 def test_race_z_0_is_the_search_before_racing():
     """race_z=0 plays every candidate in every world: the deals of the search as it was
-    before racing and list-free play-outs (totals and turns pinned from that code, seed 41)."""
-    r = run_deals(["mc_search:samples=8,race_z=0", "expert"] * 2, 3, 41, threads=1).results
+    before racing and list-free play-outs (totals and turns pinned from that code, seed 41;
+    base, select_z and max_candidates spelled out at the values that search had)."""
+    spec = "mc_search:samples=8,race_z=0,base=greedy,select_z=0,max_candidates=0"
+    r = run_deals([spec, "expert"] * 2, 3, 41, threads=1).results
     assert r[:, E.C_TOTAL : E.C_TOTAL + 2].tolist() == [[50, 115], [42, 169], [92, 231]]
     assert r[:, E.C_TURNS].tolist() == [29, 22, 39]
 
@@ -495,18 +497,36 @@ def test_analyse_decision_is_the_same_on_any_thread_count():
 
 
 # ------------------------------------------------------------------ base and conservative selection (issue 14)
-def test_base_expert_with_one_candidate_plays_as_expert():
-    """base=expert puts expert's move first (mc_search_nb.EXPERT_PARAMS, a snapshot of its
-    registered defaults); with max_candidates=1 nothing is searched and the deals are expert's."""
+def test_base_expert_leads_and_orders_the_candidates():
+    """base=expert: expert's move (mc_search_nb.EXPERT_PARAMS, a snapshot of its registered
+    defaults) is the first candidate; with max_candidates=k the next ones are expert's move
+    among the moves not yet listed, k in all, then the stock / pass / stop rows not listed
+    (mc_search_nb.expert_ranked); max_candidates=0 keeps every legal move."""
     from strategies.persian.builtins import BUILTINS
-    from strategies.persian.mc_search_nb import EXPERT_PARAMS
+    from strategies.persian.expert_nb import expert_decide
+    from strategies.persian.mc_search_nb import BASE_EXPERT, EXPERT_PARAMS, choose_candidates
 
     expert = next(i for i in BUILTINS if i.name == "expert")
     assert EXPERT_PARAMS.tolist() == [float(p.default) for p in expert.params]
-    a = run_deals(["mc_search:base=expert,max_candidates=1", "greedy"] * 2, 4, 23, threads=1).results
-    b = run_deals(["expert", "greedy"] * 2, 4, 23, threads=1).results
-    cols = [E.C_TOTAL, E.C_TOTAL + 1, E.C_TURNS]
-    assert np.array_equal(a[:, cols], b[:, cols])
+    always = (E.MV_STOCK, E.MV_PASS, E.MV_STOP)
+    checked = 0
+    for pos, rows in decisions(808, 3, RuleOptions()):
+        n = len(rows)
+        if n < 3:
+            continue
+        d, obs = PHASES.index(pos.phase), pos.observation()
+        cand = np.empty(n, np.int64)
+        assert choose_candidates(d, obs, rows, n, GREEDY_PARAMS, np.array([1], np.uint64), 0, cand, BASE_EXPERT) == n
+        assert sorted(cand.tolist()) == list(range(n))
+        nc = choose_candidates(d, obs, rows, n, GREEDY_PARAMS, np.array([1], np.uint64), 2, cand, BASE_EXPERT)
+        first = expert_decide(d, obs, rows, n, EXPERT_PARAMS, np.array([1], np.uint64))
+        rest = [i for i in range(n) if i != first]
+        second = rest[expert_decide(d, obs, rows[rest], n - 1, EXPERT_PARAMS, np.array([1], np.uint64))]
+        assert cand[:2].tolist() == [first, second]
+        extra = sorted(i for i in rest if i != second and rows[i, 0] in always)
+        assert sorted(cand[2:nc].tolist()) == extra
+        checked += 1
+    assert checked > 30
 
 
 def test_select_best_leaves_the_base_only_beyond_the_noise():
