@@ -3,11 +3,13 @@
 At each decision it receives only the observation (P10), never the true state:
 
 1. Candidates: the legal moves, optionally pruned to ``max_candidates`` by a cheap
-   prior (the move greedy would make, stock / pass and stop are always kept; then
-   takes by the points they bring, plays by their points, discards by value with
-   cards outside partial melds first). The greedy move comes first, so exact ties
-   go to it. This prior is the only pruning before the search, and only when
-   ``max_candidates`` > 0 (the default searches every legal move).
+   prior. The base's move (``base``: greedy, or expert with EXPERT_PARAMS) comes first,
+   so exact ties go to it. With base=expert the prior is expert's own order (its move,
+   then its move among the moves not yet listed, and so on: ``expert_ranked``); with
+   base=greedy it is the value order (``move_prior``: takes by the points they bring,
+   plays by their points, discards by value with cards outside partial melds first).
+   The stock, a pass and stop are always kept. This prior is the only pruning before
+   the search, and only when ``max_candidates`` > 0 (0 searches every legal move).
 2. Worlds: ``samples`` times, the hidden cards are dealt at random consistently
    with what the seat sees (strategies/persian/determinize_nb.py): own hand, pile, table,
    hand and stock sizes, cards publicly known to be held.
@@ -16,7 +18,10 @@ At each decision it receives only the observation (P10), never the true state:
    (strategies/persian/rollout_nb.py), with the same rollout random stream for every
    candidate (common random numbers), so the comparison between candidates is paired.
 4. The score of a play-out is the own team's deal total minus the other team's
-   (P8); the candidate with the best mean over the worlds it was played in wins.
+   (P8). With ``select_z`` = 0 the candidate with the best mean over the worlds wins;
+   with ``select_z`` > 0 the base's move is kept unless another candidate's paired lead
+   over it is more than ``select_z`` standard errors (``select_best``: the largest
+   lower bound mean - select_z * sd / sqrt(k) wins; the base's own bound is 0).
 5. Racing (``race_z`` > 0): from world ``race_min`` on, a candidate whose paired mean
    difference to the current leader is below zero by more than ``race_z`` standard
    errors (mean + race_z * sd / sqrt(k) < 0 over the k shared worlds) leaves the race,
@@ -35,7 +40,10 @@ Parameters (params array slots):
     capped deal (0: only the rules' turn cap).
   4 ``rollout_max_extra``: the greedy play-out policy's ``max_extra``.
   5 ``race_z``: racing threshold in standard errors (0: no racing).
-  6 ``race_min``: worlds every candidate is played in before any can leave the race.
+  6 ``race_min``: worlds every candidate is played in before any can leave the race
+    (racing acts only when ``samples`` > ``race_min``).
+  7 ``base``: 0 greedy, 1 expert (whose move leads the candidates and orders the prior).
+  8 ``select_z``: how clearly a move must beat the base's to be played (0: best mean).
 
 Cost: no allocation per play-out. A decision makes its buffers once (a world, its
 copy, scratch rows and a samples x candidates score table of at most RACE_MAX_CELLS
