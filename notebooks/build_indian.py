@@ -4,7 +4,7 @@
     .venv/bin/python notebooks/build_indian.py --execute  # also executes them at their documented deal
                                                           # counts and states each run time
 
-The same conventions as notebooks/build_notebooks.py (whose helpers it uses): the deal count
+The same conventions as notebooks/build_notebooks.py (both use notebooks/_cells.py): the deal count
 comes from RUMMY_DEALS, the seed is fixed in the first code cell, long cells show a progress
 bar, every chart has 95% intervals and the last cell writes the Answer from the numbers.
 tests/test_notebooks_indian.py runs both with small deal counts.
@@ -15,12 +15,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from build_notebooks import RUNTIME, RUNTIME_PREFIX, execute, rerun, setup  # noqa: E402
+from _cells import RUNTIME, RUNTIME_PREFIX, execute, main, rerun, setup, write_notebooks  # noqa: E402, F401
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {}
 
@@ -527,23 +524,8 @@ text = answer(lines)"""),
 
 def build(names: list[str] | None = None) -> list[Path]:
     """Write both notebooks (or those in ``names``) from their cell sources, unexecuted."""
-    paths = []
-    for name, cells in NOTEBOOKS.items():
-        if names and name not in names:
-            continue
-        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        path = HERE / f"{name}.ipynb"
-        nbformat.write(nb, path)
-        paths.append(path)
-    return paths
+    return write_notebooks(NOTEBOOKS, names)
 
 
 if __name__ == "__main__":
-    names = [a for a in sys.argv[1:] if not a.startswith("--")]
-    for p in build(names):
-        if "--execute" in sys.argv:
-            print(f"{p}: executed in {execute(p):.0f} s", flush=True)
-        else:
-            print(p)
+    main(NOTEBOOKS)

@@ -16,44 +16,12 @@ this file's; tests/test_notebooks.py allows exactly that).
 
 from __future__ import annotations
 
-import os
 import sys
-import time
-from datetime import datetime, timezone
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
 HERE = Path(__file__).resolve().parent
-RUNTIME = "**Run time:** not executed yet (`make notebooks` executes it and states the time here)."
-RUNTIME_PREFIX = "**Run time:**"
-
-
-def setup(default: int, seed: int, extra: str = "") -> str:
-    return f'''import os
-import time
-
-import numpy as np
-import pandas as pd
-
-from sim import charts
-from sim import experiment as X
-from sim.fmt import ci, format_p, pct
-from sim.notebook import answer, chunk_bar, estimate
-
-charts.use_style()
-DEALS = int(os.environ.get("RUMMY_DEALS", "{default}"))   # the one parameter: deals per run
-SEED = {seed}
-print(f"RUMMY_DEALS = {{DEALS:,}}, seed = {{SEED}}"){extra}'''
-
-
-def rerun(name: str, default: int) -> str:
-    return (f"**Rerun it** with more (or fewer) deals: `RUMMY_DEALS={default} .venv/bin/jupyter nbconvert --to "
-            f"notebook --execute --inplace notebooks/{name}.ipynb` (or set `RUMMY_DEALS` before starting Jupyter). "
-            "The deal count is the only parameter; the seed is fixed in the first code cell, so the same "
-            "`RUMMY_DEALS` gives the same numbers on any machine and thread count.")
-
+sys.path.insert(0, str(HERE))
+from _cells import RUNTIME, RUNTIME_PREFIX, execute, main, rerun, setup, write_notebooks  # noqa: E402, F401
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {}
 
@@ -742,48 +710,8 @@ text = answer([
 
 def build(names: list[str] | None = None) -> list[Path]:
     """Write every notebook (or those in ``names``) from its cell sources, unexecuted."""
-    paths = []
-    for name, cells in NOTEBOOKS.items():
-        if names and name not in names:
-            continue
-        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        path = HERE / f"{name}.ipynb"
-        nbformat.write(nb, path)
-        paths.append(path)
-    return paths
-
-
-def execute(path: Path, timeout: int = 3600) -> float:
-    """Execute a built notebook in place at its documented deal count (RUMMY_DEALS unset) and state the
-    measured wall time in its run-time cell; returns the seconds."""
-    from nbclient import NotebookClient
-
-    env = os.environ.pop("RUMMY_DEALS", None)
-    try:
-        nb = nbformat.read(path, as_version=4)
-        t0 = time.perf_counter()
-        NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                       resources={"metadata": {"path": str(HERE)}}).execute()
-        seconds = time.perf_counter() - t0
-    finally:
-        if env is not None:
-            os.environ["RUMMY_DEALS"] = env
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    for cell in nb.cells:
-        if cell.cell_type == "markdown" and cell.source == RUNTIME:
-            cell.source = (f"{RUNTIME_PREFIX} {seconds:.0f} s for the whole notebook at its default deal count "
-                           f"(executed {when} by `make notebooks` on a 2-core machine shared with other jobs; "
-                           "an idle machine is faster). The deal counts are stated in the first code cell's output.")
-    nbformat.write(nb, path)
-    return seconds
+    return write_notebooks(NOTEBOOKS, names)
 
 
 if __name__ == "__main__":
-    names = [a for a in sys.argv[1:] if not a.startswith("--")]
-    for p in build(names):
-        if "--execute" in sys.argv:
-            print(f"{p}: executed in {execute(p):.0f} s", flush=True)
-        else:
-            print(p)
+    main(NOTEBOOKS)
