@@ -124,10 +124,10 @@ def offset_sums(deal: np.ndarray, offset: np.ndarray, is_a: np.ndarray, net: np.
     per = []
     for mask in (is_a.ravel(), ~is_a.ravel()):
         count = np.bincount(cell[mask], minlength=size).reshape(m, MAX_OFFSETS)
-        total = np.zeros(size, dtype=np.int64)
-        np.add.at(total, cell[mask], flat_net[mask])
+        # whole numbers summed in float64: exact (each |net| < 2**15, far fewer than 2**37 seat-plays)
+        total = np.rint(np.bincount(cell[mask], weights=flat_net[mask], minlength=size)).astype(np.int64)
         wins = np.bincount(cell[mask & flat_won], minlength=size).reshape(m, MAX_OFFSETS)
-        per.append((count.astype(np.int64), total.reshape(m, MAX_OFFSETS), wins))
+        per.append((count.astype(np.int64), total.reshape(m, MAX_OFFSETS), wins.astype(np.int64)))
     out = np.zeros((2, MAX_OFFSETS, len(OFFSET_FIELDS)), dtype=np.int64)
     for side in range(2):
         (c, t, w), (c2, t2, _) = per[side], per[1 - side]
