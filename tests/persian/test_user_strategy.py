@@ -32,8 +32,8 @@ def test_user_parameter_changes_behaviour_without_recompiling():
     deep = run_deals(["top_taker:max_depth=10", "random"], deals=300, seed=3)
     assert deep.results[:, E.C_MAX_DEPTH].max() > 0
     # compiled once: the kernel has a single signature whatever the parameter values
-    from sim.games.persian.engine_nb import play_deals
-    assert len(play_deals.signatures) == 1
+    from sim.games.persian.engine_nb import play_deals_kernel
+    assert len(play_deals_kernel.signatures) == 1
 
 
 @njit(STRATEGY_SIG)

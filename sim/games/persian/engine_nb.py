@@ -1,5 +1,6 @@
 """The compiled Persian Rummy deal loop: shuffles, asks strategies, checks and applies
-their moves, scores (P3-P9). Many deals run in parallel with ``prange``.
+their moves, scores (P3-P9). Many deals run in parallel on Python threads, each running
+the compiled serial kernel (``play_deals``).
 
 A deal is a pure function of (seed, deal index, strategies): its cards come from
 stream 0 of the deal's counter-based generator, seat s's strategy draws from
@@ -12,15 +13,17 @@ it passes, views (``st[:OBS_SIZE]``, ``moves[:n]``, ``params[seat]``) and takes
 as arguments. Those atomic increments and decrements were about 40% of a greedy
 deal's compiled time (``perf record`` of ``run_deals``), and on shared arrays
 (``params``, ``rules``) they made the threads contend for one cache line. Only the
-kernels that allocate (``_new_scratch``, ``play_deal``, ``play_deals``,
+kernels that allocate (``_new_scratch``, ``play_deal``, ``play_deals_kernel``,
 ``shuffled_deck``, ``state_nb.new_state``) keep numba's runtime; a kernel without it
 must never return an array (its caller would release a reference it never got).
 """
 
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
+import numba
 import numpy as np
-from numba import njit, prange, types
+from numba import njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim.games.persian.enums import (
@@ -257,8 +260,8 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
     phase: ``st[O_DECISION]``), until a seat goes out, four passes, or the turn cap
     (P7) before a draw. The loop is unrolled by phase and calls each phase's step
     directly (the generic apply_row behind one call site cost random x4 about 5%).
-    Allocates its scratch arrays; ``play_deals`` gives each thread one set for all
-    its deals (``_play_deal_in``).
+    Allocates its scratch arrays; ``play_deals_kernel`` uses one set for all the
+    deals of its slice (``_play_deal_in``).
 
     Parameters
     ----------
@@ -366,15 +369,6 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
 
 
 
-@njit(cache=True, _nrt=False)
-def _n_blocks(n):
-    """How many blocks of consecutive deals ``play_deals`` splits ``n`` deals into: each
-    block allocates its scratch once; at least 64 blocks (or blocks of 256 deals) so that
-    uneven deal lengths still spread over the threads. (Not from numba.get_num_threads:
-    it makes the kernel uncachable.)"""
-    return min(n, max(64, (n + 255) // 256))
-
-
 PLAY_DEALS_SIG = types.void(
     types.int64,  # seed
     types.int64[::1],  # deal indices
@@ -389,10 +383,12 @@ PLAY_DEALS_SIG = types.void(
 )
 
 
-@njit(PLAY_DEALS_SIG, cache=True, parallel=True)
-def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """Play every deal in ``deals`` in parallel, one result row each (bit-identical for
-    any thread count: each deal only touches its own row and its own streams).
+@njit(PLAY_DEALS_SIG, cache=True, nogil=True)
+def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """Play every deal in ``deals`` in order on the calling thread, one result row each
+    (row i, and event slot i when recording), with one set of scratch arrays for all of
+    them. It releases the GIL, so several Python threads run it at once on separate
+    slices (``play_deals``).
 
     Parameters
     ----------
@@ -404,24 +400,6 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     ev, ev_n : events per deal and their counts (recording mode; one dummy row otherwise)
     record : recording level, 0, 1 or 2 (see play_deal)
     """
-    n = deals.shape[0]
-    blocks = _n_blocks(n)
-    for b in prange(blocks):
-        st, deck, rs, rng, obs, moves, smoves, sparams = _new_scratch(sids, params)
-        for i in range(b * n // blocks, (b + 1) * n // blocks):
-            slot = np.int64(i) if record > 0 else np.int64(0)
-            _play_deal_in(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record,
-                          st, deck, rs, rng, obs, moves, smoves, sparams)
-
-
-def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """``play_deals`` on one thread, in deal order (for checking user strategies: an
-    exception raised inside a strategy reaches Python as itself, not from a parallel region).
-
-    Parameters
-    ----------
-    (as ``play_deals``)
-    """
     st, deck, rs, rng, obs, moves, smoves, sparams = _new_scratch(sids, params)
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
@@ -429,11 +407,44 @@ def _play_deals_serial(seed, deals, rules, sids, params, fns, res, ev, ev_n, rec
                       st, deck, rs, rng, obs, moves, smoves, sparams)
 
 
-_SERIAL = []
+CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
+
+
+def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
+    """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
+    each. Bit-identical for any thread count: a deal only touches its own row, its own
+    event slot and its own random streams, so how the deals are sliced changes nothing.
+
+    Python threads run the compiled serial kernel ``play_deals_kernel`` on slices of the
+    deals (it releases the GIL), as the Indian engine does. One serial kernel serves the
+    parallel runs and the checked runs (``play_deals_serial``), and there is no parallel
+    region to compile (a ``prange`` kernel cost cold-compile time and a level of
+    scheduling; issue 14).
+
+    Parameters
+    ----------
+    (as ``play_deals_kernel``)
+    """
+    n = deals.shape[0]
+    threads = min(numba.get_num_threads(), n)
+    if threads <= 1:
+        play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
+        return
+    size = -(-n // (threads * CHUNKS_PER_THREAD))
+
+    def work(a):
+        b = min(a + size, n)
+        if record > 0:
+            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
+        else:
+            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
+
+    with ThreadPoolExecutor(threads) as pool:
+        for _ in pool.map(work, range(0, n, size)):
+            pass
 
 
 def play_deals_serial():
-    """The compiled serial kernel, compiled (or loaded from the cache) on first use only."""
-    if not _SERIAL:
-        _SERIAL.append(njit(PLAY_DEALS_SIG, cache=True)(_play_deals_serial))
-    return _SERIAL[0]
+    """The compiled serial kernel (for checking user strategies deal by deal on one
+    thread: an exception raised inside a strategy reaches Python as itself)."""
+    return play_deals_kernel
