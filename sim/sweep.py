@@ -124,6 +124,22 @@ def sweep_json(run: ExperimentResult) -> dict:
 # --- one sweep per table size (``rummy-sim sweep --players 2,4,6``) --------------------------------
 
 
+def play_sweep_by_players(base: str, vary, vs: str, players, deals: int, seed: int = 0, *, out: str | None = None,
+                          **options) -> list[SweepResult]:
+    """The sweep of :func:`play_sweep` once per table size in ``players`` (``(2, 4, 6)``, ``"2,4,6"``
+    or ``"2-6"``), each on the same seed and deal indices, in the order given. ``out``, if given, must
+    contain ``{players}`` (one results file per size). :func:`by_players_table` and
+    :func:`format_by_players` put them side by side."""
+    from sim.match import parse_players
+
+    sizes = parse_players(players)
+    if out is not None and len(sizes) > 1 and "{players}" not in str(out):
+        raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "
+                         "e.g. s-{players}p.parquet (one results file per table size)")
+    return [play_sweep(base, vary, vs, deals, seed, players=n, out=None if out is None else str(out).format(players=n),
+                       **options) for n in sizes]
+
+
 def _run_of(res) -> ExperimentResult:
     return res.run if isinstance(res, SweepResult) else res
 

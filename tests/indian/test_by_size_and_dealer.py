@@ -165,6 +165,23 @@ def test_sweep_by_players_cli_files_and_json(capsys, tmp_path):
     assert code == 2 and "'x' is not a player count" in err
 
 
+def test_tournament_and_sweep_by_players_in_python():
+    from sim.sweep import by_players_table as sweep_by_players
+    from sim.sweep import play_sweep_by_players
+    from sim.tournament import by_players_table, format_by_players, play_tournament_by_players
+
+    ts = play_tournament_by_players(["greedy", "random"], "2,3", deals=3, seed=1, game="indian", threads=1,
+                                    progress=False)
+    t = by_players_table(ts)
+    assert list(t["players"]) == [2, 2, 3, 3] and "3 players" in format_by_players(ts)
+    assert t["margin"].iloc[0] == pytest.approx(-t["margin"].iloc[1])  # two teams: margins mirror
+    ss = play_sweep_by_players("dropper", {"first_drop_deadwood": [0, 100]}, "greedy", [3, 2], deals=3, seed=1,
+                               game="indian", threads=1, progress=False)
+    assert list(sweep_by_players(ss)["players"]) == [3, 3, 2, 2]
+    with pytest.raises(ValueError, match="players"):
+        play_tournament_by_players(["greedy", "random"], "2,4", deals=3, out="t.parquet", game="indian")
+
+
 # --- --adaptive keeps the per-seat figures -----------------------------------------------------------
 
 
