@@ -298,7 +298,9 @@ def format_adaptive(res: AdaptiveResult) -> str:
     lines.append(f"stopped: {why}. Played {res.plays:,} plays ({res.deals_played:,} pairing-deals) instead of "
                  f"{res.fixed_plays:,} for the fixed-size run: {100 * res.saved_share:.1f}% saved.")
     if not res.summary.empty:  # the game's own figures per pairing, as a fixed run prints them (Indian Rummy)
-        game_lines = exp.game_spec.pairings_lines(res.summary, exp.players)
+        # (without the fixed run's note on its "games won" columns, which this output does not have)
+        game_lines = [ln for ln in exp.game_spec.pairings_lines(res.summary, exp.players)
+                      if not ln.lstrip().startswith("note: above")]
         if game_lines:
             lines += [*game_lines, "  (each pairing at the deals it played: "
                       + ", ".join(f"{a} vs {b} {int(n):,}" for a, b, n in

@@ -205,7 +205,7 @@ def test_adaptive_sweep_prints_the_per_seat_figures_of_the_fixed_run(capsys):
             assert got[key] == pytest.approx(want[key]), key
     text = format_adaptive(res)
     assert "per seat, Indian Rummy at 3 players" in text and "A net/deal" in text
-    assert "each pairing at the deals it played" in text
+    assert "each pairing at the deals it played" in text and "note: above" not in text
     assert json.loads(json.dumps(adaptive_json(res)))["pairings"][full[0]]["a_net"] == pytest.approx(
         fixed.loc[full[0], "a_net"])
 
