@@ -191,17 +191,16 @@ def run_adaptive(exp: Experiment, *, alpha: float = 0.05, delta: float = 0.0, fi
                 pairing_deals[live.active] += stop - pos
                 bar.update(stop - pos)
                 pos = stop
-            means, lows, highs, crit = _mcb(live, weights, alive, alpha, crit_looks)
-            out = [c for c, h in zip(alive, highs) if h <= 0.0]
+            means, lows, highs, worse, crit = _mcb(live, weights, alive, alpha, crit_looks)
+            out = [c for c, w in zip(alive, worse) if w]
             n = live.totals.sets.n
             looks.append({"deals": n, "candidates": len(alive), "eliminated": len(out),
                           "names": ", ".join(labels[c] for c in out), "critical_value": crit,
                           "plays_so_far": int(sum(pairing_deals[p] * exp.rotations(p)
                                                   for p in range(len(exp.pairings))))})
-            for c, m, lo, hi in zip(alive, means, lows, highs):
-                status[c] = {"deals": n, "estimate": m, "mcb_low": lo, "mcb_high": hi,
-                             "eliminated": hi <= 0.0}
-                if hi <= 0.0:
+            for c, m, lo, hi, w in zip(alive, means, lows, highs, worse):
+                status[c] = {"deals": n, "estimate": m, "mcb_low": lo, "mcb_high": hi, "eliminated": bool(w)}
+                if w:
                     status[c]["eliminated_at"] = n
                     status[c].update(_own_interval(live, weights[c]))
             alive = [c for c in alive if c not in out]
@@ -234,7 +233,8 @@ def run_adaptive(exp: Experiment, *, alpha: float = 0.05, delta: float = 0.0, fi
 
 
 def _mcb(live: _Live, weights: np.ndarray, alive: list[int], alpha: float, looks: int):
-    """Estimates and MCB bounds of the candidates ``alive`` from the live co-moments."""
+    """Estimates, MCB bounds and the significantly-worse flags of the candidates ``alive``
+    from the live co-moments."""
     w = weights[np.ix_(alive, live.active)]
     sets = live.totals.sets
     n = sets.n
@@ -244,7 +244,7 @@ def _mcb(live: _Live, weights: np.ndarray, alive: list[int], alpha: float, looks
     se = np.sqrt(np.maximum(var[:, None] + var[None, :] - 2 * cov, 0.0))
     crit = stats.mcb_critical(len(weights), n - 1, alpha, looks)
     lows, highs = stats.mcb_intervals(means, se, crit)
-    return means, lows, highs, crit
+    return means, lows, highs, stats.mcb_worse(means, se, crit), crit
 
 
 def _own_interval(live: _Live, w: np.ndarray) -> dict:

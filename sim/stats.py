@@ -41,6 +41,7 @@ __all__ = [
     "SPRT",
     "mcb_critical",
     "mcb_intervals",
+    "mcb_worse",
 ]
 
 
@@ -337,6 +338,25 @@ def mcb_intervals(mean, se_diff, crit: float) -> tuple[np.ndarray, np.ndarray]:
     lo = np.where(off, d - crit * se, np.inf).min(axis=1)
     hi = np.where(off, d + crit * se, np.inf).min(axis=1)
     return np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+
+
+def mcb_worse(mean, se_diff, crit: float) -> np.ndarray:
+    """Which candidates are significantly worse than some other: the unclipped MCB upper
+    bound ``min_{j != i} (mean[i] - mean[j] + crit * se[i, j])`` is below 0.
+
+    Not ``high == 0`` of :func:`mcb_intervals`: two candidates with exactly the same
+    results (difference 0, standard error 0: e.g. sweep points that never change a
+    decision) have a clipped high of 0 without being worse than anything; eliminating
+    both would leave the run without its best.
+    """
+    m = np.asarray(mean, dtype=float)
+    se = np.asarray(se_diff, dtype=float)
+    k = m.size
+    if k == 1:
+        return np.zeros(1, dtype=bool)
+    d = m[:, None] - m[None, :]
+    off = ~np.eye(k, dtype=bool)
+    return np.where(off, d + crit * se, np.inf).min(axis=1) < 0.0
 
 
 # --------------------------------------------------------------------------- summary

@@ -37,6 +37,17 @@ def test_mcb_intervals_by_hand():
     assert lo[0] == pytest.approx(-7.0) and lo[1] == pytest.approx(-6.0)
 
 
+def test_mcb_worse_keeps_exact_ties():
+    # candidates 0 and 1 have exactly the same results (difference 0, se 0); 2 is far below both
+    se = np.array([[0.0, 0.0, 1.0], [0.0, 0.0, 1.0], [1.0, 1.0, 0.0]])
+    mean = [3.0, 3.0, -5.0]
+    _, hi = stats.mcb_intervals(mean, se, 2.0)
+    assert hi[0] == 0.0 and hi[1] == 0.0  # clipped: the old rule (high <= 0) eliminated both
+    assert list(stats.mcb_worse(mean, se, 2.0)) == [False, False, True]
+    # a significant gap is still "worse" (the by-hand case above)
+    assert list(stats.mcb_worse([0.0, 1.0, 5.0], np.ones((3, 3)), 2.0)) == [True, True, False]
+
+
 def test_mcb_critical_bonferroni_over_comparisons_and_looks():
     c1 = stats.mcb_critical(5, 1000, 0.05, 1)
     c7 = stats.mcb_critical(5, 1000, 0.05, 7)
@@ -100,6 +111,17 @@ def test_adaptive_sweep_gives_each_point_the_fixed_runs_numbers():
     assert list(summ["deal_sets"]) == list(res.pairing_deals)
     text = format_adaptive(res)
     assert "best" in text and "saved" in text and "eliminated" in text
+
+
+def test_adaptive_sweep_keeps_two_points_with_identical_results():
+    # max_depth 54 and 55 never differ (no pile gets that deep): neither may be eliminated for the other
+    exp = X.sweep("deep_taker", [("max_depth", [0, 54, 55])], "greedy", 800, seed=3, chunk=200)
+    res = run_adaptive(exp, first_look=200, progress=False)
+    t = res.table.set_index("max_depth")
+    assert t.loc["0", "status"] == "eliminated"
+    assert t.loc["54", "mean"] == t.loc["55", "mean"]
+    assert t.loc["54", "status"] == t.loc["55", "status"] == "in the running"
+    assert res.stopped_by == "deals"
 
 
 def test_adaptive_tournament_plays_pairings_while_a_side_is_in_the_running():
