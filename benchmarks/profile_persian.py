@@ -74,6 +74,7 @@ from sim.games.persian.state_nb import (
     step_play,
 )
 from sim.rng_nb import STREAM_SEAT0, stream_key
+from strategies.interface import SEAT_FNS
 
 PARTS = ("setup", "draw moves", "play moves", "discard moves", "strategy", "state updates", "scoring")
 P_SETUP, P_DRAW, P_PLAY, P_DISCARD, P_STRATEGY, P_STATE, P_SCORE = range(len(PARTS))
@@ -116,7 +117,14 @@ def _account(acc, cnt, moves_part, t, u, v, w):
     cnt[P_STATE] += 1
 
 
-@njit
+# the engine's own argument types: the strategies in ``fns`` become function slots
+# (FunctionType), so ``_decide`` is the engine's compiled specialisation and every strategy
+# is called through its function pointer, exactly as in ``play_deals_kernel``
+PROFILED_SIG = types.void(types.int64, types.int64[::1], types.int64[::1], types.int64[::1], types.float64[:, ::1],
+                          SEAT_FNS, types.int64[:, ::1], types.uint64[::1], types.int64[::1])
+
+
+@njit(PROFILED_SIG)
 def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
     """play_deals on one thread with the cycle counter read around every part; ``acc[p]``
     sums the ticks of part p, ``cnt[p]`` counts its timed segments."""
