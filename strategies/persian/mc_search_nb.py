@@ -155,8 +155,11 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, bas
     cand : int64[n], filled with the candidate indices
     base : BASE_GREEDY or BASE_EXPERT, whose move leads (expert with EXPERT_PARAMS)
     """
+    ep = np.empty(EXPERT_PARAMS.shape[0], np.float64)  # a writable row: expert_decide's engine signature
+    for i in range(ep.shape[0]):
+        ep[i] = EXPERT_PARAMS[i]
     if base == BASE_EXPERT:
-        first = expert_decide(decision, obs, moves, n, EXPERT_PARAMS, rng)
+        first = expert_decide(decision, obs, moves, n, ep, rng)
     else:
         first = greedy_decide(decision, obs, moves, n, gparams, rng)
     if first < 0 or first >= n:
@@ -170,7 +173,7 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, bas
                 nc += 1
         return nc
     if base == BASE_EXPERT:
-        return expert_ranked(decision, obs, moves, n, rng, max_cand, cand, first)
+        return expert_ranked(decision, obs, moves, n, ep, rng, max_cand, cand, first)
     hand = obs[O_HAND]
     base_pts = 0
     loose = np.int64(0)
@@ -202,11 +205,12 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, bas
 
 
 @njit(cache=True)
-def expert_ranked(decision, obs, moves, n, rng, max_cand, cand, first):
+def expert_ranked(decision, obs, moves, n, ep, rng, max_cand, cand, first):
     """The prior with base=expert: expert's own order of the legal moves. Its move
     (``first``) leads; the next candidate is the move it would make if the ones already
     listed were not legal, and so on, ``max_cand`` of them; the stock, a pass and stop
-    are kept whatever their rank (as in the value prior). Returns how many."""
+    are kept whatever their rank (as in the value prior). ``ep``: expert's parameter row
+    (a writable copy of EXPERT_PARAMS). Returns how many."""
     sub = np.empty((n, MOVE_COLS), np.int64)
     row = np.empty(n, np.int64)
     listed = np.zeros(n, np.bool_)
@@ -221,7 +225,7 @@ def expert_ranked(decision, obs, moves, n, rng, max_cand, cand, first):
                     sub[m, j] = moves[i, j]
                 row[m] = i
                 m += 1
-        k = expert_decide(decision, obs, sub, m, EXPERT_PARAMS, rng) if m > 1 else 0
+        k = expert_decide(decision, obs, sub, m, ep, rng) if m > 1 else 0
         if k < 0 or k >= m:
             k = 0
         cand[nc] = row[k]
