@@ -131,9 +131,15 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
     part = partial_meld_mask(hand)
     shed = 1.0 + shed_weight * end_pressure(obs, near_hand)
     only_keep = (hand & ~keep) == 0
-    best = 0
+    # The pick: the highest score at least -1e18, ties to the highest row. The rows are
+    # visited from the last (high cards first), so a tie keeps the first found. Every
+    # feed term is >= 0 with these signs, so v * shed (less keep_partial) bounds a card's
+    # score from above: a card whose bound is below the best score so far cannot be the
+    # pick, and its feed estimates are skipped (same choice, fewer estimates).
+    prune = feed_weight >= 0.0 and pair_weight >= 0.0
+    best = -1
     best_score = -1e18
-    for i in range(n):
+    for i in range(n - 1, -1, -1):
         if moves[i, 0] != MV_DISCARD:
             continue
         c = moves[i, 1]
@@ -141,6 +147,12 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
         if (b & keep) != 0 and not only_keep:
             continue
         v = CARD_VALUES[c]
+        if prune:
+            bound = v * shed
+            if b & part:
+                bound -= keep_partial
+            if bound < best_score:
+                continue
         feeds = 0.0
         if b & lay:
             feeds += 1
@@ -154,9 +166,11 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
         score = v * shed - feed_weight * fed
         if b & part:
             score -= keep_partial
-        if score >= best_score:  # ties: the highest card id, as greedy
+        if score > best_score or (best < 0 and score >= best_score):
             best_score = score
             best = i
+    if best < 0:
+        return 0
     return best
 
 
