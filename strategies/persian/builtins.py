@@ -159,7 +159,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "mc_search",
         SID_MC_SEARCH,
         (
-            Param("samples", 4, 1, 2000, int, "sampled worlds per decision (every candidate is played out in each)"),
+            Param("samples", 6, 1, 2000, int, "sampled worlds per decision (every candidate is played out in each)"),
             Param(
                 "rollout_policy", 0, 0, 1, str, "policy of every seat in the play-outs",
                 choices=("greedy", "random"),
