@@ -4,7 +4,7 @@ What it measures, each in its own small function:
 
 * deals per second of every built-in Persian strategy x4 (``SPECS``) on one thread
   and on all numba threads, timed after a warm-up call (``deals_per_second``);
-  ``mc_search`` on a small sample (``SEARCH_DEALS``: it plays tens of deals a second);
+  ``mc_search`` on a smaller sample (``SEARCH_DEALS``: it plays a few hundred deals a second);
 * the first call in a fresh process, import included: once against an empty
   numba cache directory (cold compile) and once against that same, now filled,
   directory (load from cache) (``first_call_seconds``);
@@ -36,7 +36,7 @@ from sim.games import get_game
 SPECS = ("greedy", "random", "deep_taker", "quad_holder", "defensive", "expert", "mc_search")
 RUNNER_SPECS = ("greedy", "random")  # the pairing of the runner benchmark
 SEARCH_SPECS = ("mc_search",)  # measured on SEARCH_DEALS deals only
-SEARCH_DEALS = 40
+SEARCH_DEALS = 400  # about 2 s per thread setting at the default search (issue 14: ~200 deals/s)
 SEARCH_QUICK_DEALS = 8
 MULTI_DEALS = 200_000  # deals per multi-thread run
 SINGLE_DEALS = 100_000  # deals per single-thread run
