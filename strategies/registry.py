@@ -19,7 +19,7 @@ import numpy as np
 
 from strategies.interface import SID_USER
 
-MAX_PARAMS = 16
+MAX_PARAMS = 24  # a strategy's parameter row (the Indian engine sizes its copy by it)
 DEFAULT_GAME = "persian"
 
 

@@ -74,6 +74,14 @@ ALARM_DEADWOOD = Param(
 JOKER_CREDIT = Param(
     "joker_credit", 0, 0, 80, int, "each joker held (printed or wild) raises both drop deadwood thresholds by this",
 )
+PURE_SAVES_UPTO = Param(
+    "pure_saves_upto", 2, 0, 6, int,
+    "at tables of at most this many players a jokerless dealt hand that holds a pure run of three is not "
+    "weak for need_joker (0: never; notebook 06: such a hand is worth playing at 2 players, not from 3)",
+)
+DROP_MIN_PLAYERS = Param(
+    "drop_min_players", 2, 2, 6, int, "never drop (first or middle, I7) at tables of fewer players than this",
+)
 KEEP_JOKERS = Param(
     "keep_jokers", 1, 0, 1, bool,
     "never discard a joker (printed or wild) while another kind is held; false: jokers go by deadwood as in greedy",
@@ -124,12 +132,14 @@ DROPPER = StrategyInfo(
     "dropper",
     SID_DROPPER,
     (FIRST_DROP_DEADWOOD, NEED_PURE, NEED_JOKER, MIDDLE_DROP_DEADWOOD, MIDDLE_DROP_TURN, ALARM_PICKUPS,
-     ALARM_DEADWOOD, JOKER_CREDIT),
+     ALARM_DEADWOOD, JOKER_CREDIT, PURE_SAVES_UPTO, DROP_MIN_PLAYERS),
     "Greedy, plus a first drop when the dealt hand is weak (deadwood above "
     "first_drop_deadwood, or no pure run with need_pure, or no joker with need_joker) and a "
     "middle drop when its deadwood is still above middle_drop_deadwood after "
     "middle_drop_turn of its turns, or above alarm_deadwood once an opponent has taken "
-    "alarm_pickups cards from the pile; each joker held raises the thresholds by joker_credit.",
+    "alarm_pickups cards from the pile; each joker held raises the thresholds by joker_credit. "
+    "By table size: a pure run saves a jokerless hand at up to pure_saves_upto players, and "
+    "no drop at fewer than drop_min_players.",
 )
 
 JOKER_KEEPER = StrategyInfo(
@@ -193,8 +203,10 @@ EXPERT = StrategyInfo(
         _expert_default(FEED_WEIGHT, 2.0),
         _expert_default(SAFE_WEIGHT, 0.0),
         SHED_WEIGHT,
+        PURE_SAVES_UPTO,
+        _expert_default(DROP_MIN_PLAYERS, 3),
     ),
-    "dropper's drops, joker_keeper's draws and hand building (jokers kept and taken, melds "
+    "dropper's drops (with its table-size gates), joker_keeper's draws and hand building (jokers kept and taken, melds "
     "taken) and defensive's discards; an opponent looks close after alarm_pickups pickups "
     "or middle_drop_turn of its own turns.",
 )
@@ -213,17 +225,20 @@ MC_SEARCH = StrategyInfo(
               "moves searched per decision: the base's, then the others by the play-out policy's keep "
               "score, lowest first (0: every legal draw / discard; 1: plays as the base)"),
         Param("consider_drop", 0, 0, 1, bool, "the drop (I7) is a candidate at draw decisions"),
-        Param("base", 0, 0, 1, str,
+        Param("base", 1, 0, 1, str,
               "whose move leads the candidates and is played when it declares or drops: greedy, or "
               "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)",
               choices=("greedy", "expert")),
+        Param("margin", 0.0, 0.0, 1000.0, float,
+              "points credited to the base's move: another candidate replaces it only when its mean "
+              "play-out score is higher by more than this"),
     ),
     "Determinized Monte Carlo search: deals the hidden cards at random consistently with "
     "what I9 makes public (own hand, discards, every pickup, the cut joker, hand sizes, "
-    "drops), plays the base's (greedy's or expert's) move and the other candidates out in "
+    "drops), plays the base's (expert's or greedy's) move and the other candidates out in "
     "the same sampled worlds "
     "with a fast solver-free policy (common random numbers), and picks the best mean "
-    "points; plays the base's declarations and drops at once. strategies/indian/mc_search_nb.py.",
+    "points (the base's move credited margin points); plays the base's declarations and drops at once. strategies/indian/mc_search_nb.py.",
 )
 
 BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)

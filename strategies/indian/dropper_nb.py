@@ -9,6 +9,14 @@ At a later draw decision it drops when its 13-card deadwood is still above
 ``alarm_pickups`` or more cards from the discard pile (0: never; the pickups are
 public, I9). Each joker held raises both deadwood thresholds by ``joker_credit``.
 Otherwise it plays exactly as greedy (strategies/indian/greedy_nb.py).
+
+The value of a drop depends on the table size (notebook 06: a jokerless dealt hand that
+holds a pure run is worth playing at 2 players and worth dropping from 3 up), so two
+gates read the number of players (public, I9):
+
+* ``pure_saves_upto``: at tables of at most this many players a jokerless dealt hand that
+  holds a pure run of three is not weak for ``need_joker`` (0: never);
+* ``drop_min_players``: at tables of fewer players it never drops (first or middle).
 """
 
 from numba import njit
@@ -46,6 +54,8 @@ P_MIDDLE_DROP_TURN = 4
 P_ALARM_PICKUPS = 5
 P_ALARM_DEADWOOD = 6
 P_JOKER_CREDIT = 7
+P_PURE_SAVES_UPTO = 8
+P_DROP_MIN_PLAYERS = 9
 
 
 @njit(cache=True)
@@ -71,17 +81,21 @@ def max_pickups(obs):
 
 @njit(cache=True)
 def wants_drop(obs, first_dw, need_pure, need_joker, middle_dw, middle_turn, alarm_pickups, alarm_dw,
-               joker_credit):
+               joker_credit, pure_saves_upto, drop_min_players):
     """True when the dropper rules of the module docstring say drop now (a draw decision)."""
+    players = obs[O_PLAYERS]
+    if players < drop_min_players:
+        return False
     seat = obs[O_SEAT]
     h = hand_view(obs)
     wild = obs[O_WILD_RANK]
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     credit = joker_credit * jokers_in(h, wild) if joker_credit != 0.0 else 0.0
     if obs[O_HAS_DRAWN + seat] == 0:
-        if need_pure and not has_pure_run(h, tir):
+        pure = has_pure_run(h, tir)
+        if need_pure and not pure:
             return True
-        if need_joker and not has_joker(h, wild):
+        if need_joker and not has_joker(h, wild) and not (pure and players <= pure_saves_upto):
             return True
         dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
         return dw > first_dw + credit
@@ -106,7 +120,8 @@ def dropper_decide(decision, obs, moves, n, params, rng):
         if i_drop >= 0 and wants_drop(
             obs, params[P_FIRST_DROP_DEADWOOD], params[P_NEED_PURE] != 0.0, params[P_NEED_JOKER] != 0.0,
             params[P_MIDDLE_DROP_DEADWOOD], params[P_MIDDLE_DROP_TURN], params[P_ALARM_PICKUPS],
-            params[P_ALARM_DEADWOOD], params[P_JOKER_CREDIT],
+            params[P_ALARM_DEADWOOD], params[P_JOKER_CREDIT], params[P_PURE_SAVES_UPTO],
+            params[P_DROP_MIN_PLAYERS],
         ):
             return i_drop
     return greedy_decide(decision, obs, moves, n, params, rng)

@@ -5,7 +5,8 @@ defensive's discards in one player (strategies/indian/plan_nb.py, dropper_nb.py)
   ``first_drop_deadwood``, no pure run with ``need_pure``, no joker with ``need_joker``;
   middle drop: deadwood above ``middle_drop_deadwood`` after ``middle_drop_turn`` turns, or
   above ``alarm_deadwood`` once an opponent has taken ``alarm_pickups`` cards from the
-  pile); else joker_keeper's draw (jokers and melds always taken, connectors up to
+  pile; dropper's table-size gates ``pure_saves_upto`` and ``drop_min_players``); else
+  joker_keeper's draw (jokers and melds always taken, connectors up to
   ``connector_max`` points, greedy's take with ``take_lowers``).
 * Discard: declares whenever it validly can; jokers are kept; otherwise the least
   ``deadwood + keep + feed_weight * want - safe_weight * safe - shed_weight * value * close``
@@ -39,6 +40,8 @@ P_SET_KEEP = 12
 P_FEED_WEIGHT = 13
 P_SAFE_WEIGHT = 14
 P_SHED_WEIGHT = 15
+P_PURE_SAVES_UPTO = 16
+P_DROP_MIN_PLAYERS = 17
 
 
 @njit(STRATEGY_SIG, cache=True)
@@ -48,7 +51,7 @@ def expert_decide(decision, obs, moves, n, params, rng):
         if i_drop >= 0 and wants_drop(
             obs, params[P_FIRST_DROP_DEADWOOD], params[P_NEED_PURE] != 0.0, params[P_NEED_JOKER] != 0.0,
             params[P_MIDDLE_DROP_DEADWOOD], params[P_MIDDLE_DROP_TURN], params[P_ALARM_PICKUPS],
-            params[P_ALARM_DEADWOOD], 0.0,
+            params[P_ALARM_DEADWOOD], 0.0, params[P_PURE_SAVES_UPTO], params[P_DROP_MIN_PLAYERS],
         ):
             return i_drop
         return plan_draw(obs, moves, n, True, True, params[P_CONNECTOR_MAX], params[P_TAKE_LOWERS] != 0.0)

@@ -34,9 +34,7 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
 )
 from strategies.interface import STRATEGY_SIG
-from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
-
-BIG = 1 << 40
+from sim.games.indian.solver_nb import BIG, can_declare, deadwood_and_loose, deadwood_below
 
 
 @njit(cache=True)

@@ -57,11 +57,9 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
     ST_IN,
 )
-from sim.games.indian.solver_nb import deadwood_and_loose, deadwood_below
+from sim.games.indian.solver_nb import BIG, deadwood_and_loose, deadwood_below
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
 from strategies.indian.greedy_nb import best_discard, greedy_draw, hand_view, row_of, row_of_kind, value_of
-
-BIG = 1 << 40
 
 
 @njit(cache=True)

@@ -7,7 +7,8 @@
 * The information test: two true states the seat cannot tell apart give the same sampled
   worlds and the same mc_search decisions for the same generator state.
 * Every candidate is played out in the same worlds (common random numbers).
-* 1 and 2 threads play the same deals; ``max_candidates=1`` plays exactly as greedy,
+* 1 and 2 threads play the same deals; ``max_candidates=1`` plays exactly as the base
+  (greedy or expert), and so does a ``margin`` no play-out difference can exceed;
   ``consider_drop`` decides whether it ever drops.
 
 Small on purpose (CI budget): a handful of deals, two or three worlds per decision.
@@ -33,6 +34,7 @@ from strategies.registry import registry_for
 DOC = Path(__file__).resolve().parents[2] / "docs" / "strategies.md"
 SEED = 4242
 TINY = "mc_search:worlds=2"
+TINY_GREEDY = "mc_search:worlds=2,base=greedy"
 
 
 def shoe_counts(obs: np.ndarray) -> np.ndarray:
@@ -165,11 +167,11 @@ def test_one_and_two_threads_identical() -> None:
 
 
 def test_max_candidates_one_plays_as_greedy() -> None:
-    """max_candidates=1 searches only greedy's move: the same deals as greedy; the
-    default searches more and plays differently somewhere."""
+    """With base=greedy, max_candidates=1 searches only greedy's move: the same deals as
+    greedy; the default max_candidates searches more and plays differently somewhere."""
     g = run_deals(["greedy", "greedy"], 6, SEED).results
-    one = run_deals(["mc_search:worlds=2,max_candidates=1", "greedy"], 6, SEED).results
-    searched = run_deals([TINY, "greedy"], 6, SEED).results
+    one = run_deals(["mc_search:worlds=2,max_candidates=1,base=greedy", "greedy"], 6, SEED).results
+    searched = run_deals([TINY_GREEDY, "greedy"], 6, SEED).results
     assert np.array_equal(g, one)
     assert not np.array_equal(g, searched)
 
@@ -177,8 +179,8 @@ def test_max_candidates_one_plays_as_greedy() -> None:
 def test_consider_drop_decides_whether_it_drops() -> None:
     """Scored by deadwood one turn ahead, a weak hand looks worse than a 20-point first
     drop, so with consider_drop it drops in some deals; without it never."""
-    on = run_deals(["mc_search:worlds=2,consider_drop=true", "greedy", "greedy"], 6, SEED).results
-    off = run_deals([TINY, "greedy", "greedy"], 6, SEED).results
+    on = run_deals(["mc_search:worlds=2,consider_drop=true,base=greedy", "greedy", "greedy"], 6, SEED).results
+    off = run_deals([TINY_GREEDY, "greedy", "greedy"], 6, SEED).results
     assert on[:, E.C_DROP].sum() > 0
     assert off[:, E.C_DROP].sum() == 0
 
@@ -187,7 +189,7 @@ def test_parameter_slots_and_docs_follow_the_registration() -> None:
     info = registry_for("indian").get("mc_search")
     slots = {"worlds": mc_search_nb.P_WORLDS, "horizon": mc_search_nb.P_HORIZON,
              "max_candidates": mc_search_nb.P_MAX_CANDIDATES, "consider_drop": mc_search_nb.P_CONSIDER_DROP,
-             "base": mc_search_nb.P_BASE}
+             "base": mc_search_nb.P_BASE, "margin": mc_search_nb.P_MARGIN}
     assert [p.name for p in info.params] == sorted(slots, key=slots.get)
     section = DOC.read_text(encoding="utf-8").split("# Indian Rummy strategies", 1)[1]
     assert "## `mc_search`" in section
@@ -204,3 +206,23 @@ def test_base_expert_leads_with_expert() -> None:
     e = run_deals([f"expert:{values}", "greedy"], 4, SEED).results
     one = run_deals(["mc_search:worlds=2,max_candidates=1,base=expert", "greedy"], 4, SEED).results
     assert np.array_equal(e, one)
+
+
+def test_expert_snapshot_is_experts_defaults() -> None:
+    """The snapshot base=expert plays is expert's current defaults (change them together),
+    and base=expert is mc_search's default."""
+    info = registry_for("indian").get("expert")
+    assert [p.default for p in info.params] == list(mc_search_nb.EXPERT_PARAMS)
+    spec = registry_for("indian").parse_spec("mc_search")
+    assert spec.param_array()[mc_search_nb.P_BASE] == mc_search_nb.BASE_EXPERT
+
+
+def test_margin_keeps_the_base_move() -> None:
+    """A margin larger than any play-out difference (scores lie within -80..+80 x seats)
+    keeps the base's move: the same deals as expert; margin 0 searches and plays
+    differently somewhere (on these deals)."""
+    e = run_deals(["expert", "greedy", "greedy"], 6, SEED).results
+    kept = run_deals(["mc_search:worlds=2,margin=1000", "greedy", "greedy"], 6, SEED).results
+    searched = run_deals([TINY, "greedy", "greedy"], 6, SEED).results
+    assert np.array_equal(e, kept)
+    assert not np.array_equal(e, searched)

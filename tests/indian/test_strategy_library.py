@@ -224,7 +224,7 @@ def test_defensive_sheds_when_an_opponent_looks_close():
 def test_dropper_alarm_and_joker_credit():
     spec = dict(first_dw=200.0, need_pure=False, need_joker=False, middle_dw=200.0, middle_turn=100.0)
     obs = observation("KS QS 9C 4D 6D 8H TH 3S 5S 7C 3C 5H JK", decision=E.D_DRAW)  # deadwood 80 (JK 0)
-    call = lambda o, alarm, adw, credit, **kw: wants_drop(o, *{**spec, **kw}.values(), alarm, adw, credit)
+    call = lambda o, alarm, adw, credit, **kw: wants_drop(o, *{**spec, **kw}.values(), alarm, adw, credit, 0.0, 2.0)
     assert not call(obs, 0.0, 0.0, 0.0)
     obs[E.O_PICKUPS + 1] = 4  # the opponent has taken four cards from the pile
     assert call(obs, 4.0, 70.0, 0.0) and not call(obs, 5.0, 70.0, 0.0) and not call(obs, 4.0, 80.0, 0.0)
@@ -236,9 +236,47 @@ def test_dropper_alarm_and_joker_credit():
     assert not call(obs, 0.0, 0.0, 10.0, first_dw=70.0)
 
 
+def test_dropper_table_size_gates():
+    """pure_saves_upto: a pure run saves a jokerless dealt hand from need_joker's first drop
+    (I7) at tables of at most that many players; drop_min_players: no drop below that size."""
+    pure = "4H 5H 6H 9C KD QS 8S 3C TD JC 7D 9S AH"      # no joker (wild 2), pure run 4-5-6 of hearts
+    bare = "KS QD 9C 4D 6C 8H TH 3S 5S 7C 3C 5H AD"      # no joker, no pure run
+    rule = dict(first_dw=200.0, need_pure=False, need_joker=True, middle_dw=200.0, middle_turn=100.0, alarm=0.0,
+                adw=200.0, credit=0.0)
+
+    def first(hand, players, saves, min_players):
+        obs = observation(hand, players=players, decision=E.D_DRAW)
+        obs[E.O_HAS_DRAWN] = 0
+        return wants_drop(obs, *rule.values(), float(saves), float(min_players))
+
+    assert not first(pure, 2, 2, 2) and first(pure, 2, 0, 2) and first(pure, 3, 2, 2) and first(pure, 4, 3, 2)
+    assert first(bare, 2, 2, 2) and first(bare, 2, 6, 2)             # no pure run: nothing saves it
+    assert not first(bare, 2, 2, 3) and first(bare, 3, 2, 3) and not first(bare, 5, 2, 6)
+    # the middle drop is gated too
+    obs = observation(bare, players=2, decision=E.D_DRAW)
+    late = dict(rule, middle_dw=0.0, middle_turn=1.0)
+    obs[E.O_DISCARDED + kind("2C")] = 1    # one completed turn
+    assert wants_drop(obs, *late.values(), 2.0, 2.0) and not wants_drop(obs, *late.values(), 2.0, 3.0)
+    # through the dropper kernel with its defaults (pure_saves_upto 2, drop_min_players 2)
+    for hand, players, drops in ((pure, 2, False), (pure, 4, True), (bare, 2, True)):
+        obs = observation(hand, players=players, decision=E.D_DRAW, top="KC")
+        obs[E.O_HAS_DRAWN] = 0
+        assert (choose(dropper_nb.dropper_decide, "dropper", obs)[0] == E.MV_DROP) == drops, (hand, players)
+
+
+def test_expert_does_not_drop_at_two_players_by_default():
+    """expert's default drop_min_players (3): a jokerless, pure-run-less dealt hand is played
+    heads-up and dropped at 4 players (issue 10's ladder: its drops cost at 2 players)."""
+    bare = "KS QD 9C 4D 6C 8H TH 3S 5S 7C 3C 5H AD"
+    for players, drops in ((2, False), (4, True)):
+        obs = observation(bare, players=players, decision=E.D_DRAW, top="KC")
+        obs[E.O_HAS_DRAWN] = 0
+        assert (choose(expert_decide, "expert", obs)[0] == E.MV_DROP) == drops, players
+
+
 def test_expert_combines_the_parts():
     obs = observation("KS QS 9C 4D 6D 8H TH 3S 5S 7C 3C 5H JK", decision=E.D_DRAW, top="4C")
-    drop = "expert:first_drop_deadwood=0,need_pure=false,need_joker=false"
+    drop = "expert:first_drop_deadwood=0,need_pure=false,need_joker=false,drop_min_players=2"
     obs[E.O_HAS_DRAWN] = 0
     assert choose(expert_decide, drop, obs)[0] == E.MV_DROP
     keep = "expert:first_drop_deadwood=200,need_pure=false,need_joker=false,connector_max=0,take_lowers=false"

@@ -123,10 +123,10 @@ from sim.games.indian.state_nb import (
 )
 from sim.rng_nb import STREAM_SEAT0, stream_key
 from strategies.indian.dispatch_nb import SEAT_FNS
+from strategies.registry import MAX_PARAMS
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
-MAX_PARAMS = 16
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 
 

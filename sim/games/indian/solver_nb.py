@@ -110,6 +110,8 @@ F_C = 10        # runs: joker position mask (absolute positions); sets: jokers
 F_LEN = 11
 NF = 12
 
+#: "no bound" / "not held" deadwood, above any real one (the one definition: greedy_nb, plan_nb and
+#: mc_search_nb import it)
 BIG = 1 << 40
 
 
