@@ -204,7 +204,7 @@ EXPERT = StrategyInfo(
         _expert_default(SAFE_WEIGHT, 0.0),
         SHED_WEIGHT,
         PURE_SAVES_UPTO,
-        _expert_default(DROP_MIN_PLAYERS, 3),
+        DROP_MIN_PLAYERS,
     ),
     "dropper's drops (with its table-size gates), joker_keeper's draws and hand building (jokers kept and taken, melds "
     "taken) and defensive's discards; an opponent looks close after alarm_pickups pickups "
@@ -229,7 +229,7 @@ MC_SEARCH = StrategyInfo(
               "whose move leads the candidates and is played when it declares or drops: greedy, or "
               "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)",
               choices=("greedy", "expert")),
-        Param("margin", 0.0, 0.0, 1000.0, float,
+        Param("margin", 8.0, 0.0, 1000.0, float,
               "points credited to the base's move: another candidate replaces it only when its mean "
               "play-out score is higher by more than this"),
     ),

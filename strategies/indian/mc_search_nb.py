@@ -90,7 +90,7 @@ BASE_EXPERT = 1
 # expert does not silently change mc_search (a test checks that it equals expert's defaults; change
 # both together)
 EXPERT_PARAMS = np.array([133.0, 0.0, 1.0, 115.0, 19.0, 0.0, 60.0, 0.0, 0.0, 15.0, 8.0, 10.0, 4.0, 2.0, 0.0, 0.5,
-                          2.0, 3.0])
+                          2.0, 2.0])
 
 
 @njit(cache=True)

@@ -23,7 +23,7 @@ from sim.games.indian.engine import run_deals
 from sim.games.indian.game import GAME
 from sim.games.indian.rules import RuleOptions
 from strategies.interface import STRATEGY_SIG
-from strategies.registry import get_strategy, register_strategy, strategy_names
+from strategies.registry import MAX_PARAMS, get_strategy, register_strategy, strategy_names
 
 SEED = 9191
 
@@ -123,7 +123,7 @@ def test_engine_shows_a_strategy_exactly_the_view(players) -> None:
         stepped = []
         for st in GAME.decision_states(table, SEED, i, RuleOptions()):
             obs, rows = GAME.view(st)
-            idx = hash_all(int(st[E.O_DECISION]), obs, rows, len(rows), np.zeros(16), np.zeros(1, np.uint64))
+            idx = hash_all(int(st[E.O_DECISION]), obs, rows, len(rows), np.zeros(MAX_PARAMS), np.zeros(1, np.uint64))
             stepped.append((int(st[E.O_DECISION]), len(rows), int(idx)))
         assert engine == stepped, f"deal {i}: the engine showed the strategy something else than the view"
         asked += len(engine)

@@ -34,6 +34,8 @@ def test_builtins_declared_and_slots_follow_declaration_order():
         "alarm_pickups": dropper_nb.P_ALARM_PICKUPS,
         "alarm_deadwood": dropper_nb.P_ALARM_DEADWOOD,
         "joker_credit": dropper_nb.P_JOKER_CREDIT,
+        "pure_saves_upto": dropper_nb.P_PURE_SAVES_UPTO,
+        "drop_min_players": dropper_nb.P_DROP_MIN_PLAYERS,
     }
     assert [p.name for p in by_name["dropper"].params] == list(slots)
     assert [slots[p.name] for p in by_name["dropper"].params] == list(range(len(slots)))

@@ -264,14 +264,18 @@ def test_dropper_table_size_gates():
         assert (choose(dropper_nb.dropper_decide, "dropper", obs)[0] == E.MV_DROP) == drops, (hand, players)
 
 
-def test_expert_does_not_drop_at_two_players_by_default():
-    """expert's default drop_min_players (3): a jokerless, pure-run-less dealt hand is played
-    heads-up and dropped at 4 players (issue 10's ladder: its drops cost at 2 players)."""
+def test_expert_drop_gates_by_default():
+    """expert's defaults (pure_saves_upto 2, drop_min_players 2): heads-up a jokerless dealt
+    hand is dropped only without a pure run; at 4 players it is dropped either way; with
+    drop_min_players=3 it never drops heads-up."""
+    pure = "4H 5H 6H 9C KD QS 8S 3C TD JC 7D 9S AH"
     bare = "KS QD 9C 4D 6C 8H TH 3S 5S 7C 3C 5H AD"
-    for players, drops in ((2, False), (4, True)):
-        obs = observation(bare, players=players, decision=E.D_DRAW, top="KC")
+    for hand, players, spec, drops in ((pure, 2, "expert", False), (bare, 2, "expert", True),
+                                       (pure, 4, "expert", True), (bare, 2, "expert:drop_min_players=3", False),
+                                       (bare, 4, "expert:drop_min_players=3", True)):
+        obs = observation(hand, players=players, decision=E.D_DRAW, top="KC")
         obs[E.O_HAS_DRAWN] = 0
-        assert (choose(expert_decide, "expert", obs)[0] == E.MV_DROP) == drops, players
+        assert (choose(expert_decide, spec, obs)[0] == E.MV_DROP) == drops, (hand, players, spec)
 
 
 def test_expert_combines_the_parts():

@@ -56,7 +56,7 @@ from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
 from strategies.persian.dispatch_nb import SID_USER, call_strategy  # noqa: E402
 from strategies.interface import STRATEGY_SIG  # noqa: E402
 from strategies.persian.examples import top_taker  # noqa: E402
-from strategies.registry import get_strategy, register_strategy, strategy_names  # noqa: E402
+from strategies.registry import MAX_PARAMS, get_strategy, register_strategy, strategy_names  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 BUILTINS = [name for name in strategy_names() if get_strategy(name).sid != SID_USER]
@@ -386,7 +386,7 @@ def test_engine_observation_equals_position_observation():
     ev = np.zeros((deals.size, E.MAX_EVENTS_PER_DEAL, E.EVENT_COLS), dtype=np.int64)
     ev_n = np.zeros(deals.size, dtype=np.int64)
     sids = np.full(4, SID_USER, dtype=np.int64)
-    params = np.zeros((4, 16), dtype=np.float64)
+    params = np.zeros((4, MAX_PARAMS), dtype=np.float64)  # the width Table gives every strategy
     fns = (obs_hash_strategy,) * 4
     play_deals(SEED, deals, rules.to_array(), sids, params, fns, res, ev, ev_n, 1)
     assert (res[:, E.C_END] != E.END_ERROR).all() and (ev_n > 0).all()
