@@ -264,6 +264,16 @@ def test_dropper_table_size_gates():
         assert (choose(dropper_nb.dropper_decide, "dropper", obs)[0] == E.MV_DROP) == drops, (hand, players)
 
 
+@pytest.mark.parametrize("name", ["dropper", "expert"])
+def test_gates_leave_three_players_and_more_as_before(name):
+    """The default gates act only heads-up: at 3 and 4 players the defaults play exactly the
+    deals of the rules without them (pure_saves_upto=0: every jokerless hand dropped)."""
+    for players in (3, 4):
+        a = run_deals([name] + ["greedy"] * (players - 1), 12, SEED).results
+        b = run_deals([f"{name}:pure_saves_upto=0,drop_min_players=2"] + ["greedy"] * (players - 1), 12, SEED).results
+        assert np.array_equal(a, b)
+
+
 def test_expert_drop_gates_by_default():
     """expert's defaults (pure_saves_upto 2, drop_min_players 2): heads-up a jokerless dealt
     hand is dropped only without a pure run; at 4 players it is dropped either way; with
