@@ -158,14 +158,17 @@ DEFENSIVE = StrategyInfo(
     (
         FEED_WEIGHT,
         SAFE_WEIGHT,
-        SHED_WEIGHT,
+        replace(SHED_WEIGHT, default=0.0,
+                help=SHED_WEIGHT.help + " (0, the tuned default: never; it then never looks close and keeps building)"),
         Param(
             "close_pickups", 3, 0, 60, int,
-            "an opponent still in the deal that has taken this many cards from the pile looks close (0: never)",
+            "an opponent still in the deal that has taken this many cards from the pile looks close (0: never; "
+            "only with shed_weight > 0)",
         ),
-        Param("close_turn", 10, 0, 1000, int, "after this many of its own completed turns an opponent looks close (0: never)"),
+        Param("close_turn", 10, 0, 1000, int,
+              "after this many of its own completed turns an opponent looks close (0: never; only with shed_weight > 0)"),
         Param(
-            "run_keep", 4.0, 0.0, 40.0, float,
+            "run_keep", 10.0, 0.0, 40.0, float,
             "until an opponent looks close: points for keeping a card per held same-suit neighbour one rank "
             "away (half that two ranks away); then 0",
         ),
@@ -173,8 +176,8 @@ DEFENSIVE = StrategyInfo(
     "Greedy's draws; discards the card with the least deadwood plus its run connectors "
     "(until an opponent looks close) plus what it would feed the "
     "next seat (links to its pickups still held) minus what that seat let go (links to its "
-    "discards), shedding high cards once an opponent looks close. Declares as soon as it "
-    "validly can; never drops.",
+    "discards), shedding high cards once an opponent looks close (with shed_weight > 0; off by "
+    "default: tuned). Declares as soon as it validly can; never drops.",
 )
 
 
