@@ -166,7 +166,8 @@ DEFENSIVE = StrategyInfo(
             "only with shed_weight > 0)",
         ),
         Param("close_turn", 10, 0, 1000, int,
-              "after this many of its own completed turns an opponent looks close (0: never; only with shed_weight > 0)"),
+              "after this many of its own completed turns an opponent looks close (0: never; only with "
+              "shed_weight > 0)"),
         Param(
             "run_keep", 10.0, 0.0, 40.0, float,
             "until an opponent looks close: points for keeping a card per held same-suit neighbour one rank "
@@ -241,7 +242,8 @@ MC_SEARCH = StrategyInfo(
     "drops), plays the base's (expert's or greedy's) move and the other candidates out in "
     "the same sampled worlds "
     "with a fast solver-free policy (common random numbers), and picks the best mean "
-    "points (the base's move credited margin points); plays the base's declarations and drops at once. strategies/indian/mc_search_nb.py.",
+    "points (the base's move credited margin points); plays the base's declarations and drops "
+    "at once. strategies/indian/mc_search_nb.py.",
 )
 
 BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)
