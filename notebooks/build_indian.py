@@ -40,7 +40,8 @@ can remember (by what the hand holds and by the number of players), and what is 
    are not independent, their points sum to zero, so the intervals are approximate); **dropping** costs exactly 20,
    whatever happens afterwards, so drop minus play needs no second run.
 2. *The rule on duplicate deals.* The rule the data give (drop a hand without a joker) is `dropper`'s
-   `need_joker` (`dropper:need_pure=false,need_joker=true,first_drop_deadwood=200`, no other first drop),
+   `need_joker` (`dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,pure_saves_upto=0`, no other
+   first drop),
    played against a field of `greedy` at 2, 4 and 6 players, every deal once per seat (docs/results.md).
 3. *The middle drop.* The same player with a middle drop added (after 6 of its turns, when its deadwood
    is still above 60 or 40), compared with itself without one on the same deals (paired).
@@ -48,7 +49,7 @@ can remember (by what the hand holds and by the number of players), and what is 
 """ + rerun("06_indian_drop", 6_000) + """
 
 Seed **2606**. Command-line equivalent of parts 2 and 3, at 4 players:
-`rummy-sim sweep "dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,middle_drop_turn=6"
+`rummy-sim sweep "dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,pure_saves_upto=0,middle_drop_turn=6"
 --vary middle_drop_deadwood=200,60,40 --vs greedy --game indian --players 4 --deals $RUMMY_DEALS --seed 2606`.
 The committed report `reports/indian_drop_sweep/` sweeps the first-drop deadwood threshold at 4 players
 over 1,000,000 plays."""),
@@ -67,7 +68,7 @@ FIRST_DROP, MIDDLE_DROP = RuleOptions().first_drop, RuleOptions().middle_drop   
 MIN_HANDS = 30                            # a hand class with fewer hands is not used for the rule
 EDGES = [0, 50, 60, 70, 80, 90, 100, 131]   # deadwood bins (a hand counts at most 13 x 10 points)
 JOKER_CLASSES = ["no joker", "1 joker", "2+ jokers"]
-RULE_SPEC = "dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,middle_drop_turn=6"
+RULE_SPEC = "dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,pure_saves_upto=0,middle_drop_turn=6"
 MIDDLE = [200, 60, 40]                    # middle_drop_deadwood; 200 = never (a hand has at most 130)''')),
     ("code", """rate = estimate(X.sweep(RULE_SPEC, [("middle_drop_deadwood", MIDDLE)], "greedy", SWEEP_DEALS, SEED,
                        game="indian", players=4))"""),
@@ -315,7 +316,8 @@ from sim.match import play_match
 PLAYERS = [2, 3, 4, 5, 6]
 SLOW = {"mc_search"}                       # search strategies: far too slow for this many deals
 NAMES = [n for n in strategy_names("indian") if n not in SLOW | {"greedy", "dropper"}]
-STRATEGIES = NAMES + ["dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,middle_drop_deadwood=200"]
+STRATEGIES = NAMES + ["dropper:need_pure=false,need_joker=true,first_drop_deadwood=200,pure_saves_upto=0,"
+                      "middle_drop_deadwood=200"]
 print("strategies against the greedy field:", STRATEGIES)''')),
     ("code", """rate = estimate(X.match("stock_only", "greedy", DEALS, SEED, game="indian", players=4))"""),
     ("md", """## 1. Each strategy against a field of greedy, 2 to 6 players"""),
