@@ -90,6 +90,18 @@ CAREFUL_DISCARD_SIG = types.int64(
 )
 
 
+@njit(cache=True, _nrt=False)
+def _bound(v, shed, feed_weight, fed, in_part, keep_partial):
+    """A discard's score with the fed points gathered so far: ``v * shed - feed_weight *
+    fed``, less ``keep_partial`` for a card in a partial meld. With every term of ``fed``
+    >= 0 and ``feed_weight`` >= 0, a larger ``fed`` never gives a larger value (each
+    floating-point step is monotone), so with part of ``fed`` it bounds the full score."""
+    score = v * shed - feed_weight * fed
+    if in_part:
+        score -= keep_partial
+    return score
+
+
 @njit(CAREFUL_DISCARD_SIG, cache=True, _nrt=False)
 def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, watch_pile, shed_weight,
                     near_hand, keep_partial, pair_weight, hand_weight):
@@ -159,13 +171,15 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
         if b & want:
             feeds += 1
         fed = feeds * (v + FEED_BASE)
+        if prune and fed > 0.0 and _bound(v, shed, feed_weight, fed, (b & part) != 0, keep_partial) < best_score:
+            continue  # the feed terms still to add only lower the score (and rounding keeps that order)
         if watch_pile:
             fed += pile_key_feed(c, pile, known, dead, pair_weight)
+            if prune and _bound(v, shed, feed_weight, fed, (b & part) != 0, keep_partial) < best_score:
+                continue
         if hand_weight > 0.0:
             fed += hand_weight * hand_feed_chance(c, obs, sure, maybe, q, (b & bridges) != 0) * (v + FEED_BASE)
-        score = v * shed - feed_weight * fed
-        if b & part:
-            score -= keep_partial
+        score = _bound(v, shed, feed_weight, fed, (b & part) != 0, keep_partial)
         if score > best_score or (best < 0 and score >= best_score):
             best_score = score
             best = i
