@@ -53,8 +53,8 @@ Analysing one decision with the worlds in parallel (``analyse_decision``): each 
 w draws from its own stream ``sim.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``
 (counter-based: no generator is shared across the prange), plays every candidate out in
 its own buffers and writes its own row of the scores table; the result does not
-depend on the number of threads. Inside the engine's deal loop (itself a prange over
-deals) ``mc_search_decide`` stays serial: numba runs a nested prange serially anyway.
+depend on the number of threads. Inside the engine's deal loop (a serial kernel per
+Python thread, engine_nb.play_deals) ``mc_search_decide`` stays serial: one deal, one thread.
 """
 
 import numpy as np
