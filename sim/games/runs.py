@@ -7,6 +7,7 @@ A game's ``engine.py`` validates its input with these, runs its compiled
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
@@ -137,3 +138,31 @@ def _culprit(serial_kernel, seed, one, rules, sids, params, fns, ev, ev_n, recor
         except IndexError:
             return seat
     return None
+
+
+CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
+
+
+def play_on_threads(kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record) -> None:
+    """Run a game's compiled serial deal kernel (``play_deals_kernel``: nogil, the same
+    arguments in both games) on ``numba.get_num_threads()`` Python threads, each on
+    slices of the deals. Bit-identical for any thread count: a deal only touches its own
+    result row, its own event slot and its own random streams, so the slicing changes
+    nothing. When recording, each slice gets its own rows of the event buffers."""
+    n = deals.shape[0]
+    threads = min(numba.get_num_threads(), n)
+    if threads <= 1:
+        kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
+        return
+    size = -(-n // (threads * CHUNKS_PER_THREAD))
+
+    def work(a):
+        b = min(a + size, n)
+        if record > 0:
+            kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
+        else:
+            kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
+
+    with ThreadPoolExecutor(threads) as pool:
+        for _ in pool.map(work, range(0, n, size)):
+            pass

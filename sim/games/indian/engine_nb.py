@@ -22,9 +22,7 @@ which some 13 form a valid declaration (whether or not it declared), -1 if never
 """
 
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 
-import numba
 import numpy as np
 from numba import njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
@@ -121,6 +119,7 @@ from sim.games.indian.state_nb import (
     maybe_reshuffle,
     next_turn,
 )
+from sim.games.runs import play_on_threads
 from sim.rng_nb import STREAM_SEAT0, stream_key
 from strategies.indian.dispatch_nb import SEAT_FNS
 from strategies.registry import MAX_PARAMS
@@ -386,9 +385,6 @@ def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, reco
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
 
 
-CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
-
-
 def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
     each. Bit-identical for any thread count: a deal only touches its own row, its own
@@ -398,23 +394,7 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     the GIL). One serial kernel serves the parallel runs and the checked runs
     (``play_deals_serial``), and there is no parallel region to compile: the engine's
     cold compile is about half what a ``prange`` kernel cost (issue 9)."""
-    n = deals.shape[0]
-    threads = min(numba.get_num_threads(), n)
-    if threads <= 1:
-        play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
-        return
-    size = -(-n // (threads * CHUNKS_PER_THREAD))
-
-    def work(a):
-        b = min(a + size, n)
-        if record > 0:
-            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
-        else:
-            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
-
-    with ThreadPoolExecutor(threads) as pool:
-        for _ in pool.map(work, range(0, n, size)):
-            pass
+    play_on_threads(play_deals_kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
 
 
 def play_deals_serial():

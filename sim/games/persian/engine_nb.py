@@ -19,9 +19,7 @@ must never return an array (its caller would release a reference it never got).
 """
 
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 
-import numba
 import numpy as np
 from numba import njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
@@ -82,6 +80,7 @@ from sim.games.persian.state_nb import (
     step_draw,
     step_play,
 )
+from sim.games.runs import play_on_threads
 from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
 from strategies.interface import SEAT_FNS, SID_USER
 
@@ -407,17 +406,14 @@ def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, reco
                       st, deck, rs, rng, obs, moves, smoves, sparams)
 
 
-CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
-
-
 def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
     each. Bit-identical for any thread count: a deal only touches its own row, its own
     event slot and its own random streams, so how the deals are sliced changes nothing.
 
     Python threads run the compiled serial kernel ``play_deals_kernel`` on slices of the
-    deals (it releases the GIL), as the Indian engine does. One serial kernel serves the
-    parallel runs and the checked runs (``play_deals_serial``), and there is no parallel
+    deals (it releases the GIL; ``sim.games.runs.play_on_threads``, shared with the Indian
+    engine). One serial kernel serves the parallel runs and the checked runs (``play_deals_serial``), and there is no parallel
     region to compile (a ``prange`` kernel cost cold-compile time and a level of
     scheduling; issue 14).
 
@@ -425,23 +421,7 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     ----------
     (as ``play_deals_kernel``)
     """
-    n = deals.shape[0]
-    threads = min(numba.get_num_threads(), n)
-    if threads <= 1:
-        play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
-        return
-    size = -(-n // (threads * CHUNKS_PER_THREAD))
-
-    def work(a):
-        b = min(a + size, n)
-        if record > 0:
-            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
-        else:
-            play_deals_kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
-
-    with ThreadPoolExecutor(threads) as pool:
-        for _ in pool.map(work, range(0, n, size)):
-            pass
+    play_on_threads(play_deals_kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
 
 
 def play_deals_serial():
