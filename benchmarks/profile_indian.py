@@ -39,11 +39,9 @@ import sys
 import time
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
+from benchmarks.cycles import ticks, timer_cost
 from sim.games.indian.deal_nb import shuffle_shoe
 from sim.games.indian.engine import kernel_args, parse_specs, run_deals
 from sim.games.indian.engine_nb import MAX_PARAMS, MOVE_SLACK, _decide
@@ -134,32 +132,10 @@ SPECS = ("random", "greedy", "dropper", "joker_keeper", "defensive", "expert", "
 SEED = 2026
 
 
-@intrinsic
-def _ticks(typingctx):
-    """The CPU cycle counter (uint64)."""
-    def codegen(context, builder, signature, args):
-        fnty = ir.FunctionType(ir.IntType(64), [])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
-        return builder.call(fn, [])
-    return types.uint64(), codegen
-
-
-@njit
-def _timer_cost(reps):
-    """One timed segment's own cost: the least ticks of an empty segment."""
-    best = np.uint64(1 << 62)
-    for _ in range(reps):
-        t = _ticks()
-        d = _ticks() - t
-        if d < best:
-            best = d
-    return best
-
-
 @njit
 def _lap(acc, cnt, part, t):
     """Add the ticks since ``t`` to ``part``; return the counter's value now."""
-    u = _ticks()
+    u = ticks()
     acc[part] += u - t
     cnt[part] += 1
     return u
@@ -172,7 +148,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
     ev_n = np.zeros(1, np.int64)
     slot = np.int64(0)
     record = np.int64(0)
-    t = _ticks()
+    t = ticks()
     players = rules[R_PLAYERS]
     decks = rules[R_DECKS]
     mjr = rules[R_MAX_J_RUN]
@@ -208,7 +184,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
     while st[O_TURN] < cap:
         seat = st[O_SEAT]
         res[C_TURNS_SEAT + seat] += 1
-        t = _ticks()
+        t = ticks()
         maybe_reshuffle(st, rs, buf)
         st[O_DECISION] = D_DRAW
         n = draw_moves(st, moves)
@@ -276,7 +252,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
         next_turn(st)
         _lap(acc, cnt, P_STATE, t)
 
-    t = _ticks()
+    t = ticks()
     if end == END_LAST_PLAYER:
         for s in range(players):
             if st[O_STATUS + s] == ST_IN:
@@ -338,7 +314,7 @@ def profile(spec: str, deals: int, players: int = 4) -> dict:
     res = np.zeros((deals, N_RESULT_COLS), np.int64)
     acc = np.zeros(N_PARTS, np.uint64)
     cnt = np.zeros(N_PARTS, np.int64)
-    overhead = int(_timer_cost(100_000))
+    overhead = int(timer_cost(100_000))
     c0 = time.process_time()
     profiled_deals(SEED, idx, rules, sids, params, fns, res, acc, cnt)
     cpu = time.process_time() - c0

@@ -33,11 +33,9 @@ import argparse
 import time
 
 import numpy as np
-from llvmlite import ir
 from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
+from benchmarks.cycles import ticks, timer_cost
 from sim.games.persian.engine import Table, run_deals
 from sim.games.persian.engine_nb import _decide, _new_scratch, shuffle_deck_into
 from sim.games.persian.enums import (
@@ -83,28 +81,6 @@ SPECS = ("random", "greedy", "deep_taker", "quad_holder", "defensive", "expert",
 SEED = 2026
 
 
-@intrinsic
-def _ticks(typingctx):
-    """The CPU cycle counter (uint64)."""
-    def codegen(context, builder, signature, args):
-        fnty = ir.FunctionType(ir.IntType(64), [])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
-        return builder.call(fn, [])
-    return types.uint64(), codegen
-
-
-@njit
-def _timer_cost(reps):
-    """Median-free estimate of one timed segment's own cost: the least ticks of an empty segment."""
-    best = np.uint64(1 << 62)
-    for _ in range(reps):
-        t = _ticks()
-        d = _ticks() - t
-        if d < best:
-            best = d
-    return best
-
-
 @njit
 def _account(acc, cnt, moves_part, t, u, v, w):
     """One timed decision: move generation ``t..u`` into ``moves_part``, the strategy
@@ -136,7 +112,7 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
     for i in range(deals.shape[0]):
         deal = deals[i]
         r = res[i]
-        t = _ticks()
+        t = ticks()
         dealer = deal % N_SEATS
         shuffle_deck_into(deck, rs, seed, deal)
         reset_state(st, deck, dealer, rules)
@@ -151,61 +127,61 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
             r[C_MAX_DEPTH + s] = -1
         cap = rules[R_TURN_CAP]
         end = GOING_ON
-        u = _ticks()
+        u = ticks()
         acc[P_SETUP] += u - t
         cnt[P_SETUP] += 1
         failed = False
         while st[O_TURN] < cap:
             r[C_TURNS_SEAT + st[O_SEAT]] += 1
-            t = _ticks()
+            t = ticks()
             n = draw_moves(st, moves)
-            u = _ticks()
+            u = ticks()
             idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DRAW, r, ev, ev_n, slot, record, smoves, sparams)
-            v = _ticks()
+            v = ticks()
             if idx < 0:
                 failed = True
                 break
             end = step_draw(st, moves[idx, 0], moves[idx, 1], r)
-            w = _ticks()
+            w = ticks()
             _account(acc, cnt, P_DRAW, t, u, v, w)
             if end != GOING_ON:
                 break
             if st[O_DECISION] == D_DRAW:
                 continue
             while st[O_DECISION] == D_PLAY:
-                t = _ticks()
+                t = ticks()
                 n = play_moves(st, moves)
-                u = _ticks()
+                u = ticks()
                 idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_PLAY, r, ev, ev_n, slot, record,
                               smoves, sparams)
-                v = _ticks()
+                v = ticks()
                 if idx < 0:
                     failed = True
                     break
                 end = step_play(st, moves[idx, 0], moves[idx, 1], moves[idx, 2], r)
-                w = _ticks()
+                w = ticks()
                 _account(acc, cnt, P_PLAY, t, u, v, w)
                 if end != GOING_ON:
                     break
             if failed or end != GOING_ON:
                 break
-            t = _ticks()
+            t = ticks()
             n = discard_moves(st, moves)
-            u = _ticks()
+            u = ticks()
             idx = _decide(sids, params, fns, rng, st, obs, moves, n, D_DISCARD, r, ev, ev_n, slot, record,
                           smoves, sparams)
-            v = _ticks()
+            v = ticks()
             if idx < 0:
                 failed = True
                 break
             end = step_discard(st, moves[idx, 1], r)
-            w = _ticks()
+            w = ticks()
             _account(acc, cnt, P_DISCARD, t, u, v, w)
             if end != GOING_ON:
                 break
         if failed:
             continue
-        t = _ticks()
+        t = ticks()
         if end == GOING_ON:
             end = END_CAP
         out_seat = st[O_SEAT] if end == END_OUT else -1
@@ -213,7 +189,7 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
         r[C_OUT_SEAT] = out_seat
         r[C_TURNS] = st[O_TURN] + (0 if end == END_CAP else 1)
         score_deal(st, end, out_seat, r)
-        acc[P_SCORE] += _ticks() - t
+        acc[P_SCORE] += ticks() - t
         cnt[P_SCORE] += 1
 
 
@@ -242,7 +218,7 @@ def profile(spec: str, deals: int) -> dict:
     res = np.zeros((deals, N_RESULT_COLS), np.int64)
     acc = np.zeros(N_PARTS, np.uint64)
     cnt = np.zeros(N_PARTS, np.int64)
-    overhead = int(_timer_cost(100_000))
+    overhead = int(timer_cost(100_000))
     c0 = time.process_time()
     profiled_deals(SEED, idx, rules, sids, params, fns, res, acc, cnt)
     cpu = time.process_time() - c0
