@@ -13,20 +13,31 @@ What it measures, each in its own small function:
 * the cost of recording mode: time with ``record=1`` over time with ``record=0``
   (``record_overhead``).
 
+Every deals/s cell (strategy x thread setting, and for other games x player count)
+can be measured ``repeat`` times (``--repeat N``): the runs go round robin, every cell
+once and then every cell again, so load that drifts during the bench hits all cells
+alike (``round_robin``). A cell's figure is the median of its runs; the runs, their
+minimum and maximum are kept beside it (``spread``). The machine's state (1-minute load
+average before and after, CPU count, numba threads, versions) is recorded with the
+figures (``load_average``, ``machine_info``), so an idle run can be told from a loaded one.
+``--spec NAME`` limits the cells to some strategies (``select_specs``).
+
 ``assemble`` puts the numbers into the JSON object printed by ``--json``,
 ``check_targets`` compares them with the targets and ``format_human`` renders the
-table. These three do no measuring, so they can be tested with made-up numbers.
+table. These do no measuring, so they can be tested with made-up numbers.
 """
 
 from __future__ import annotations
 
 import os
+import platform
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Hashable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 import numba
 import numpy as np
@@ -139,6 +150,89 @@ def nojit_deals_per_second(deals: int = NOJIT_DEALS) -> float:
     return _python_subprocess(_NOJIT_CODE, {"NUMBA_DISABLE_JIT": "1"}, (str(deals),), ("-W", "ignore"))
 
 
+def load_average() -> float | None:
+    """The machine's 1-minute load average now (None where the OS has none)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def utc_now() -> str:
+    """The time now, UTC, to the second (ISO 8601)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def machine_info(threads: int, load_before: float | None, load_after: float | None,
+                 started: str | None = None, finished: str | None = None) -> dict:
+    """The ``machine`` object of the bench JSON: what a reader needs to tell an idle run
+    from a loaded one. The load averages are taken by the caller before the first and
+    after the last measurement; the bench itself adds about ``threads`` to the second."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        usable = None
+    return {
+        "loadavg_1m_before": load_before,
+        "loadavg_1m_after": load_after,
+        "cpus": os.cpu_count(),
+        "cpus_usable": usable,
+        "numba_threads": int(threads),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "python": platform.python_version(),
+        "started_utc": started,
+        "finished_utc": finished,
+    }
+
+
+def check_repeat(repeat: int) -> int:
+    """``repeat`` if it is a positive integer (runs per deals/s cell), else a ValueError."""
+    if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat <= 0:
+        raise ValueError(f"--repeat must be a positive integer, got {repeat}")
+    return repeat
+
+
+def select_specs(available: Sequence[str], wanted: Sequence[str] | None, game: str = "persian") -> tuple[str, ...]:
+    """The benched strategies: all of ``available`` (``wanted`` empty or None) or those named
+    in ``wanted``, in the bench's own order; an unknown name is a ValueError listing the valid ones."""
+    if not wanted:
+        return tuple(available)
+    unknown = [w for w in wanted if w not in available]
+    if unknown:
+        raise ValueError(f"--spec {unknown[0]!r}: not a benched {game} strategy; "
+                         f"choose from {', '.join(available)}")
+    return tuple(a for a in available if a in set(wanted))
+
+
+Key = Hashable
+
+
+def round_robin(cells: Sequence[tuple[Key, str, Callable[[], float]]], repeat: int,
+                progress: Callable[[str], None] | None = None) -> dict[Key, list[float]]:
+    """Run every cell ``(key, label, measure)`` once, then every cell again, ``repeat`` rounds
+    in all; return each key's results in the order measured. Interleaving the runs of one
+    cell with those of the others spreads drifting machine load over every cell alike."""
+    say = progress or (lambda msg: None)
+    runs: dict[Key, list[float]] = {key: [] for key, _, _ in cells}
+    for r in range(check_repeat(repeat)):
+        for key, label, measure in cells:
+            say(label + (f" (round {r + 1} of {repeat})" if repeat > 1 else "") + " ...")
+            runs[key].append(float(measure()))
+    return runs
+
+
+def nest(runs: dict[tuple, list[float]]) -> dict:
+    """``{(a, b, c): runs}`` -> ``{a: {b: {c: runs}}}`` (keys as given, insertion order kept)."""
+    out: dict = {}
+    for key, values in runs.items():
+        node = out
+        for k in key[:-1]:
+            node = node.setdefault(k, {})
+        node[key[-1]] = values
+    return out
+
+
 def deal_counts(deals: int | None = None, quick: bool = False) -> dict[str, int]:
     """Deals per measurement: defaults, ``deals`` for every speed run, or the quick sample."""
     if deals is not None and (isinstance(deals, bool) or deals <= 0):
@@ -149,109 +243,216 @@ def deal_counts(deals: int | None = None, quick: bool = False) -> dict[str, int]
             "record": min(single, RECORD_DEALS)}
 
 
+def persian_cells(specs: Sequence[str], counts: dict[str, int], threads: int
+                  ) -> list[tuple[tuple[str, str], str, Callable[[], float]]]:
+    """The Persian deals/s cells for ``round_robin``: each of ``specs`` x4 on 1 thread and on
+    ``threads`` threads; the searches (``SEARCH_SPECS``) on ``counts["search"]`` deals."""
+    cells = []
+    for spec in specs:
+        for key, th in (("1", 1), ("all", threads)):
+            if spec in SEARCH_SPECS:
+                n, warm = counts["search"], 2
+            else:
+                n, warm = counts["one_thread" if key == "1" else "all_threads"], WARMUP_DEALS
+            label = f"{spec} x4 on {th} thread{'s' if th > 1 else ''}, {n:,} deals"
+            cells.append(((spec, key), label,
+                          lambda spec=spec, n=n, th=th, warm=warm: deals_per_second(spec, n, th, warmup=warm)))
+    return cells
+
+
 def run_bench(deals: int | None = None, quick: bool = False,
-              progress: Callable[[str], None] | None = None) -> dict:
-    """Take every measurement and return the assembled result (see ``assemble``)."""
+              progress: Callable[[str], None] | None = None, repeat: int = 1,
+              specs: Sequence[str] | None = None) -> dict:
+    """Take every measurement and return the assembled result (see ``assemble``): each
+    deals/s cell of ``specs`` (default: all of ``SPECS``) ``repeat`` times, round robin."""
     say = progress or (lambda msg: None)
     counts = deal_counts(deals, quick)
+    counts["search"] = SEARCH_QUICK_DEALS if quick else SEARCH_DEALS
+    check_repeat(repeat)
+    chosen = select_specs(SPECS, specs)
     threads = numba.config.NUMBA_NUM_THREADS
+    started, load_before = utc_now(), load_average()
     say("first call in fresh processes (cold compile, then from cache) ...")
     compile_s, first_s = first_call_seconds()
     say(f"JIT disabled: {counts['nojit']} greedy deals ...")
     nojit = nojit_deals_per_second(counts["nojit"])
-    speeds: dict[str, dict[str, float]] = {}
-    search = SEARCH_QUICK_DEALS if quick else SEARCH_DEALS
-    for spec in SPECS:
-        say(f"{spec} x4 on 1 thread and on {threads} threads ...")
-        if spec in SEARCH_SPECS:
-            speeds[spec] = {
-                "1": deals_per_second(spec, search, 1, warmup=2),
-                "all": deals_per_second(spec, search, threads, warmup=2),
-            }
-        else:
-            speeds[spec] = {
-                "1": deals_per_second(spec, counts["one_thread"], 1),
-                "all": deals_per_second(spec, counts["all_threads"], threads),
-            }
+    runs = round_robin(persian_cells(chosen, counts, threads), repeat, say)
     say("recording overhead ...")
     overhead = record_overhead(counts["record"])
-    return assemble(speeds, first_s, compile_s, nojit, overhead, threads, {**counts, "search": search})
+    machine = machine_info(threads, load_before, load_average(), started, utc_now())
+    return assemble(nest(runs), first_s, compile_s, nojit, overhead, threads, counts, machine)
 
 
 # --- assembling and formatting (no measuring) ---------------------------------------------
 
 
-def assemble(speeds: dict[str, dict[str, float]], first_call_s: float, compile_s: float,
-             nojit_deals_per_s: float, record_overhead: float, threads: int,
-             deals: dict[str, int]) -> dict:
-    """The ``--json`` object; ``jit_speedup`` = greedy 1-thread JIT speed / no-JIT speed."""
-    jit = speeds["greedy"]["1"]
+def _runs(leaf: float | Sequence[float]) -> list[float]:
+    """A cell's runs: one number is one run."""
+    return [float(leaf)] if isinstance(leaf, (int, float)) else [float(x) for x in leaf]
+
+
+def _map_leaves(tree: dict, fn: Callable[[list[float]], object]) -> dict:
+    return {k: _map_leaves(v, fn) if isinstance(v, dict) else fn(_runs(v)) for k, v in tree.items()}
+
+
+def spread(speeds: dict) -> dict:
+    """The four deals/s keys of the bench JSON from a tree of cells (nested dicts whose
+    leaves are a cell's runs, or one number for a single run): ``deals_per_s`` the median
+    of each cell (the figure the targets use), ``deals_per_s_min`` / ``_max`` its extremes,
+    ``deals_per_s_runs`` every run in the order measured; plus ``repeat``, the most runs
+    of any cell. Figures rounded to 0.1 deals/s (0.01 below 100 deals/s: the searches)."""
+    def r1(x: float) -> float:
+        return round(float(x), 1 if abs(x) >= 100 else 2)
+
+    counts: list[int] = []
+    _map_leaves(speeds, lambda xs: counts.append(len(xs)))
     return {
-        "deals_per_s": {spec: {k: round(float(v), 1) for k, v in by.items()} for spec, by in speeds.items()},
+        "deals_per_s": _map_leaves(speeds, lambda xs: r1(np.median(xs))),
+        "deals_per_s_min": _map_leaves(speeds, lambda xs: r1(min(xs))),
+        "deals_per_s_max": _map_leaves(speeds, lambda xs: r1(max(xs))),
+        "deals_per_s_runs": _map_leaves(speeds, lambda xs: [r1(x) for x in xs]),
+        "repeat": max(counts, default=1),
+    }
+
+
+def assemble(speeds: dict[str, dict[str, float | Sequence[float]]], first_call_s: float, compile_s: float,
+             nojit_deals_per_s: float, record_overhead: float, threads: int,
+             deals: dict[str, int], machine: dict | None = None) -> dict:
+    """The ``--json`` object. ``speeds[spec]["1" | "all"]`` holds a cell's runs (or one
+    number); see ``spread`` for the deals/s keys. ``jit_speedup`` = greedy's 1-thread
+    median / the no-JIT speed (None when greedy was not benched)."""
+    figures = spread(speeds)
+    jit = figures["deals_per_s"].get("greedy", {}).get("1")
+    return {
+        **figures,
         "first_call_s": round(float(first_call_s), 3),
         "compile_s": round(float(compile_s), 3),
-        "jit_speedup": round(jit / nojit_deals_per_s, 1) if nojit_deals_per_s > 0 else None,
+        "jit_speedup": round(jit / nojit_deals_per_s, 1) if jit is not None and nojit_deals_per_s > 0 else None,
         "nojit_deals_per_s": round(float(nojit_deals_per_s), 2),
         "record_overhead": round(float(record_overhead), 3),
         "threads": int(threads),
         "deals": dict(deals),
         "numba": numba.__version__,
         "numpy": np.__version__,
+        "machine": dict(machine) if machine is not None else machine_info(threads, None, None),
     }
 
 
 def _target_value(result: dict, key: str) -> float | None:
     if key == "greedy_all":
-        return result["deals_per_s"]["greedy"]["all"]
-    return result[key]
+        return result["deals_per_s"].get("greedy", {}).get("all")
+    return result.get(key)
 
 
-def check_targets(result: dict) -> dict[str, bool]:
-    """PASS (True) / MISS (False) per target key of TARGETS."""
-    out = {}
-    for key, op, target in TARGETS:
-        v = _target_value(result, key)
-        out[key] = v is not None and (v >= target if op == ">=" else v < target)
-    return out
+def _meets(v: float | None, op: str, target: float) -> bool | None:
+    """True / False against the target; None when the figure was not measured."""
+    if v is None:
+        return None
+    return v >= target if op == ">=" else v < target
+
+
+def check_targets(result: dict) -> dict[str, bool | None]:
+    """PASS (True) / MISS (False) per target key of TARGETS; None: not measured (e.g.
+    greedy left out by ``--spec``)."""
+    return {key: _meets(_target_value(result, key), op, target) for key, op, target in TARGETS}
+
+
+_MARK = {True: "PASS", False: "MISS", None: ""}
+
+
+def format_range(result: dict, path: Sequence[str], fmt: Callable[[float], str]) -> str:
+    """``min-max`` of the cell at ``path`` in ``deals_per_s_min`` / ``_max`` ("" if absent)."""
+    lo, hi = result.get("deals_per_s_min"), result.get("deals_per_s_max")
+    for k in path:
+        lo = lo.get(k) if isinstance(lo, dict) else None
+        hi = hi.get(k) if isinstance(hi, dict) else None
+    return "" if lo is None or hi is None else f"{fmt(lo)}-{fmt(hi)}"
+
+
+def format_machine(result: dict) -> str:
+    """One line of the machine's state during the run ("" for a result without it)."""
+    m = result.get("machine")
+    if not m:
+        return ""
+
+    def load(v: float | None) -> str:
+        return "n/a" if v is None else f"{v:.2f}"
+
+    usable = m.get("cpus_usable")
+    cpus = f"{m.get('cpus')} CPUs" + (f" ({usable} usable)" if usable not in (None, m.get("cpus")) else "")
+    when = f"; {m['started_utc']} to {m['finished_utc']}" if m.get("started_utc") and m.get("finished_utc") else ""
+    return (f"  machine: {cpus}, {m.get('numba_threads')} numba threads, load average (1 min) "
+            f"{load(m.get('loadavg_1m_before'))} before, {load(m.get('loadavg_1m_after'))} after{when}")
+
+
+def table_lines(rows: Sequence[tuple[str, str, str, str, str]], header: tuple[str, str, str, str, str] | None
+                ) -> list[str]:
+    """Aligned rows (measurement, value, range, target, mark); the range column only when
+    some row has one."""
+    with_range = any(r[2] for r in rows)
+    cols = [0, 1, 2, 3] if with_range else [0, 1, 3]
+    every = ([header] if header else []) + list(rows)
+    widths = {i: max(len(r[i]) for r in every) for i in cols}
+
+    def line(r: tuple[str, str, str, str, str]) -> str:
+        text = f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}"
+        if with_range:
+            text += f"  {r[2]:<{widths[2]}}"
+        return (text + f"  {r[3]:<{widths[3]}}  {r[4]}").rstrip()
+
+    return [line(r) for r in every]
+
+
+def repeat_note(result: dict) -> list[str]:
+    """The line saying what a deals/s figure is when cells ran more than once."""
+    n = result.get("repeat", 1)
+    if n <= 1:
+        return []
+    return [f"  deals/s: median of {n} runs per cell (range min-max), the cells measured round robin"]
 
 
 def format_human(result: dict) -> str:
     """An aligned table of the figures, with the targets and PASS/MISS marks."""
     ok = check_targets(result)
-    mark = {True: "PASS", False: "MISS"}
     dps = result["deals_per_s"]
     th = result["threads"]
-    rows: list[tuple[str, str, str, str]] = []
+    rows: list[tuple[str, str, str, str, str]] = []
     for spec in dps:
         fmt = ",.1f" if dps[spec]["1"] < 100 else ",.0f"
-        rows.append((f"{spec} x4, 1 thread", f"{dps[spec]['1']:{fmt}} deals/s", "", ""))
-        target = (">= 25,000", mark[ok["greedy_all"]]) if spec == "greedy" else ("", "")
-        rows.append((f"{spec} x4, {th} threads", f"{dps[spec]['all']:{fmt}} deals/s", *target))
+
+        def rate(v: float, fmt: str = fmt) -> str:
+            return f"{v:{fmt}}"
+
+        rows.append((f"{spec} x4, 1 thread", f"{rate(dps[spec]['1'])} deals/s",
+                     format_range(result, (spec, "1"), rate), "", ""))
+        target = (">= 25,000", _MARK[ok["greedy_all"]]) if spec == "greedy" else ("", "")
+        rows.append((f"{spec} x4, {th} threads", f"{rate(dps[spec]['all'])} deals/s",
+                     format_range(result, (spec, "all"), rate), *target))
+    if result.get("repeat", 1) <= 1:
+        rows = [(a, b, "", c, d) for a, b, _, c, d in rows]
+    jit = result["jit_speedup"]
     rows += [
-        ("first call, cold compile", f"{result['compile_s']:.2f} s", "", ""),
-        ("first call, from cache", f"{result['first_call_s']:.2f} s", "< 2 s", mark[ok["first_call_s"]]),
-        ("greedy x4, JIT disabled", f"{result['nojit_deals_per_s']:,.1f} deals/s", "", ""),
-        ("JIT speed-up (1 thread)",
-         "n/a" if result["jit_speedup"] is None else f"{result['jit_speedup']:,.0f}x",
-         ">= 200x", mark[ok["jit_speedup"]]),
-        ("recording overhead (record=1)", f"{result['record_overhead']:.2f}x", "", ""),
+        ("first call, cold compile", f"{result['compile_s']:.2f} s", "", "", ""),
+        ("first call, from cache", f"{result['first_call_s']:.2f} s", "", "< 2 s", _MARK[ok["first_call_s"]]),
+        ("greedy x4, JIT disabled", f"{result['nojit_deals_per_s']:,.1f} deals/s", "", "", ""),
+        ("JIT speed-up (1 thread)", "n/a" if jit is None else f"{jit:,.0f}x", "", ">= 200x",
+         _MARK[ok["jit_speedup"]]),
+        ("recording overhead (record=1)", f"{result['record_overhead']:.2f}x", "", "", ""),
     ]
-    header = ("measurement", "value", "target", "")
-    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(3)]
-
-    def line(r: tuple[str, str, str, str]) -> str:
-        return f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip()
-
+    n = result.get("repeat", 1)
+    header = ("measurement", "value" if n <= 1 else "median", "range" if n > 1 else "", "target", "")
     d = result["deals"]
+    searched = [s for s in SEARCH_SPECS if s in dps]
     out = [
         f"rummy-sim bench: numba {result['numba']}, numpy {result['numpy']}, {th} threads",
-        line(header),
-        *[line(r) for r in rows],
+        *table_lines(rows, header),
         f"  deals per run: {d['one_thread']:,} on 1 thread, {d['all_threads']:,} on {th} threads, "
         f"{d['nojit']:,} without JIT, {d['record']:,} for the recording overhead"
-        + (f", {d['search']:,} for {', '.join(SEARCH_SPECS)}" if "search" in d else ""),
+        + (f", {d['search']:,} for {', '.join(searched)}" if "search" in d and searched else ""),
+        *repeat_note(result),
     ]
-    return "\n".join(out) + "\n"
+    machine = format_machine(result)
+    return "\n".join(out + ([machine] if machine else [])) + "\n"
 
 
 # --- runner overhead (``rummy-sim bench --runner``) ------------------------------------------
@@ -420,51 +621,85 @@ def game_first_call_seconds(names: tuple[str, ...]) -> tuple[float, float]:
     return cold, warm
 
 
+def game_bench_specs(game: str) -> tuple[str, ...]:
+    """Every strategy ``bench --game`` measures for ``game``, the searches last."""
+    return GAME_SPECS.get(game, ("greedy", "random")) + GAME_SEARCH_SPECS.get(game, ())
+
+
+def game_cells(game: str, specs: Sequence[str], n: int, search_n: int, threads: int
+               ) -> list[tuple[tuple[str, str, str], str, Callable[[], float]]]:
+    """The deals/s cells of ``game`` for ``round_robin``: each of ``specs`` by player count
+    (``GAME_PLAYERS``) on 1 thread and on ``threads`` threads; the searches on ``search_n`` deals."""
+    cells = []
+    for spec in specs:
+        m, warm = (search_n, 1) if spec in GAME_SEARCH_SPECS.get(game, ()) else (n, WARMUP_DEALS)
+        for players in GAME_PLAYERS.get(game, (None,)):
+            for key, th in (("1", 1), ("all", threads)):
+                label = f"{spec} x{players} on {th} thread{'s' if th > 1 else ''}, {m:,} deals"
+                cells.append(((spec, str(players), key), label,
+                              lambda spec=spec, m=m, th=th, players=players, warm=warm:
+                              deals_per_second(spec, m, th, game, players, warm)))
+    return cells
+
+
 def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
-                   progress: Callable[[str], None] | None = None) -> dict:
+                   progress: Callable[[str], None] | None = None, repeat: int = 1,
+                   specs: Sequence[str] | None = None) -> dict:
     """Deals/s of every built-in of the game (``GAME_SPECS``, then the searches of
-    ``GAME_SEARCH_SPECS`` on a small sample) by player count, on one thread and on all
-    threads; its solver's hands/s (when it has one); first-call times (the cold compile
-    covers every game, engine + greedy; the other built-ins compile on first use)."""
+    ``GAME_SEARCH_SPECS`` on a small sample; or those of ``specs``) by player count, on one
+    thread and on all threads, each cell ``repeat`` times round robin (see ``spread``); its
+    solver's hands/s (when it has one); first-call times (the cold compile covers every
+    game, engine + greedy; the other built-ins compile on first use)."""
     from sim.games import game_names
 
     say = progress or (lambda msg: None)
+    if deals is not None and (isinstance(deals, bool) or deals <= 0):
+        raise ValueError(f"--deals must be a positive integer, got {deals}")
+    check_repeat(repeat)
+    chosen = select_specs(game_bench_specs(game), specs, game)
     n = GAME_QUICK_DEALS if quick else deals or GAME_DEALS
+    search_n = GAME_SEARCH_QUICK_DEALS if quick else GAME_SEARCH_DEALS
     threads = numba.config.NUMBA_NUM_THREADS
+    started, load_before = utc_now(), load_average()
     say("first call in fresh processes (cold compile of every game, then from cache) ...")
     compile_s, _ = game_first_call_seconds(tuple(game_names()))
     game_compile_s, first_s = game_first_call_seconds((game,))
-    speeds: dict[str, dict[str, dict[str, float]]] = {}
-    search = GAME_SEARCH_SPECS.get(game, ())
-    for spec in GAME_SPECS.get(game, ("greedy", "random")) + search:
-        speeds[spec] = {}
-        m, warm = (GAME_SEARCH_QUICK_DEALS if quick else GAME_SEARCH_DEALS, 1) if spec in search else (n, WARMUP_DEALS)
-        for players in GAME_PLAYERS.get(game, (None,)):
-            say(f"{spec} x{players} on 1 and {threads} threads ...")
-            speeds[spec][str(players)] = {
-                "1": round(deals_per_second(spec, m, 1, game, players, warm), 1),
-                "all": round(deals_per_second(spec, m, threads, game, players, warm), 1),
-            }
-    out = {"game": game, "deals_per_s": speeds, "first_call_s": round(first_s, 3), "compile_s": round(compile_s, 3),
-           "game_compile_s": round(game_compile_s, 3),
-           "compile_games": list(game_names()), "threads": int(threads), "deals": n,
-           **({"search_deals": GAME_SEARCH_QUICK_DEALS if quick else GAME_SEARCH_DEALS} if search else {}),
-           "numba": numba.__version__, "numpy": np.__version__}
+    runs = round_robin(game_cells(game, chosen, n, search_n, threads), repeat, say)
+    solver = None
     if game == "indian":
         from sim.games.indian.solver_bench import solver_hands_per_second
 
         say("deadwood solver, 1 thread ...")
-        out["solver_hands_per_s"] = {str(d): round(solver_hands_per_second(GAME_QUICK_DEALS * 10 if quick else
-                                                                           SOLVER_HANDS, decks=d), 1) for d in (2, 3)}
+        hands = GAME_QUICK_DEALS * 10 if quick else SOLVER_HANDS
+        solver = {str(d): solver_hands_per_second(hands, decks=d) for d in (2, 3)}
+    searched = [s for s in chosen if s in GAME_SEARCH_SPECS.get(game, ())]
+    machine = machine_info(threads, load_before, load_average(), started, utc_now())
+    return assemble_game(game, nest(runs), first_s, compile_s, game_compile_s, list(game_names()), threads, n,
+                         search_n if searched else None, solver, machine)
+
+
+def assemble_game(game: str, speeds: dict, first_call_s: float, compile_s: float, game_compile_s: float,
+                  compile_games: list[str], threads: int, deals: int, search_deals: int | None,
+                  solver_hands_per_s: dict[str, float] | None, machine: dict | None = None) -> dict:
+    """The ``bench --game NAME --json`` object (no measuring). ``speeds[spec][players]["1" |
+    "all"]`` holds a cell's runs (or one number); see ``spread`` for the deals/s keys."""
+    out = {"game": game, **spread(speeds), "first_call_s": round(first_call_s, 3), "compile_s": round(compile_s, 3),
+           "game_compile_s": round(game_compile_s, 3),
+           "compile_games": list(compile_games), "threads": int(threads), "deals": deals,
+           **({"search_deals": search_deals} if search_deals is not None else {}),
+           "numba": numba.__version__, "numpy": np.__version__,
+           "machine": dict(machine) if machine is not None else machine_info(threads, None, None)}
+    if solver_hands_per_s is not None:
+        out["solver_hands_per_s"] = {k: round(float(v), 1) for k, v in solver_hands_per_s.items()}
     return out
 
 
 def _game_value(result: dict, key: str) -> float | None:
     if key.startswith("greedy_"):
         _, players, th = key.split("_")
-        return result["deals_per_s"]["greedy"][players][th]
+        return result["deals_per_s"].get("greedy", {}).get(players, {}).get(th)
     if key == "solver_hands_per_s":
-        return min(result["solver_hands_per_s"].values())
+        return min(result["solver_hands_per_s"].values()) if result.get("solver_hands_per_s") else None
     return result.get(key)
 
 
@@ -481,28 +716,31 @@ def format_game(result: dict) -> str:
         if key not in targets:
             return "", ""
         op, t = targets[key]
-        v = _game_value(result, key)
-        ok = v is not None and (v >= t if op == ">=" else v < t)
-        return f"{op} {t:,g}", "PASS" if ok else "MISS"
+        return f"{op} {t:,g}", _MARK[_meets(_game_value(result, key), op, t)]
 
     th = result["threads"]
+    ranged = result.get("repeat", 1) > 1
     rows = []
     for spec, by_players in result["deals_per_s"].items():
         for players, by in by_players.items():
-            rows.append((f"{spec} x{players}, 1 thread", f"{_rate(by['1'])} deals/s", "", ""))
-            rows.append((f"{spec} x{players}, {th} threads", f"{_rate(by['all'])} deals/s",
-                         *mark(f"{spec}_{players}_all")))
+            for key, what in (("1", "1 thread"), ("all", f"{th} threads")):
+                span = format_range(result, (spec, players, key), _rate) if ranged else ""
+                rows.append((f"{spec} x{players}, {what}", f"{_rate(by[key])} deals/s", span,
+                             *(mark(f"{spec}_{players}_all") if key == "all" else ("", ""))))
     for decks, v in result.get("solver_hands_per_s", {}).items():
-        rows.append((f"deadwood solver, {decks} decks, 1 thread", f"{v:,.0f} hands/s", *mark("solver_hands_per_s")))
-    rows.append((f"cold compile ({', '.join(result['compile_games'])})", f"{result['compile_s']:.2f} s",
+        rows.append((f"deadwood solver, {decks} decks, 1 thread", f"{v:,.0f} hands/s", "",
+                     *mark("solver_hands_per_s")))
+    rows.append((f"cold compile ({', '.join(result['compile_games'])})", f"{result['compile_s']:.2f} s", "",
                  *mark("compile_s")))
     if "game_compile_s" in result:
-        rows.append((f"cold compile ({result['game']} alone)", f"{result['game_compile_s']:.2f} s", "", ""))
-    rows.append(("first call, from cache", f"{result['first_call_s']:.2f} s", *mark("first_call_s")))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        rows.append((f"cold compile ({result['game']} alone)", f"{result['game_compile_s']:.2f} s", "", "", ""))
+    rows.append(("first call, from cache", f"{result['first_call_s']:.2f} s", "", *mark("first_call_s")))
     lines = [f"rummy-sim bench --game {result['game']}: numba {result['numba']}, numpy {result['numpy']}, "
              f"{th} threads, {result['deals']:,} deals per run"
              + (f" ({result['search_deals']:,} for {', '.join(GAME_SEARCH_SPECS.get(result['game'], ()))})"
                 if "search_deals" in result else "")]
-    lines += [f"  {r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() for r in rows]
-    return "\n".join(lines) + "\n"
+    header = ("measurement", "median", "range", "target", "") if ranged else None
+    lines += table_lines(rows, header)
+    lines += repeat_note(result)
+    machine = format_machine(result)
+    return "\n".join(lines + ([machine] if machine else [])) + "\n"

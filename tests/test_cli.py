@@ -263,7 +263,8 @@ def fake_result(**changes) -> dict:
 def test_bench_assemble_json() -> None:
     r = fake_result()
     assert set(r) == {"deals_per_s", "first_call_s", "compile_s", "jit_speedup", "nojit_deals_per_s",
-                      "record_overhead", "threads", "deals", "numba", "numpy"}
+                      "record_overhead", "threads", "deals", "numba", "numpy", "machine", "repeat",
+                      "deals_per_s_min", "deals_per_s_max", "deals_per_s_runs"}  # see tests/test_bench_repeat.py
     assert r["deals_per_s"] == {"greedy": {"1": 30_000.0, "all": 55_000.0}, "random": {"1": 28_000.0, "all": 50_000.0}}
     assert r["jit_speedup"] == 250.0
     assert r["first_call_s"] == 0.812 and r["compile_s"] == 18.5 and r["threads"] == 2

@@ -4,7 +4,7 @@
     rummy-sim strategies [--game G]      a game's strategies and parameters
     rummy-sim log SPEC... --deals N --seed S --out FILE.jsonl [--game G] [--rule KEY=VALUE ...]
     rummy-sim show FILE.jsonl --deal K [--color]
-    rummy-sim bench [--game G] [--json] [--deals N] [--quick] [--runner]
+    rummy-sim bench [--game G] [--json] [--deals N] [--quick] [--repeat N] [--spec NAME ...] [--runner]
     rummy-sim demo [--deals N] [--out DIR] [--seed S]
     rummy-sim match A B --deals N [--game G] [--players N] [--seed S] [--out FILE.parquet] [--json] ...
     rummy-sim tournament TEAM TEAM [TEAM ...] --deals N [...]

@@ -89,6 +89,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.deals is not None:
         positive(args.deals, "--deals")
+    if args.repeat is not None:
+        positive(args.repeat, "--repeat")
     game = game_of(args)
 
     def progress(msg: str) -> None:
@@ -98,6 +100,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if getattr(args, "backend", None) == "dask":
         from sim.bench_dask import format_dask, run_dask_bench
 
+        if args.repeat is not None or args.spec:
+            raise CliError("--repeat and --spec apply to the deals/s bench, not to --backend dask")
         keeps = ("plays", "summary") if args.keep == "both" else (args.keep,)
         result = run_dask_bench(args.deals, args.quick, progress=say, keeps=keeps)
         print(json.dumps(result) if args.json else format_dask(result), end="" if not args.json else "\n")
@@ -105,14 +109,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.runner:
         if game.name != "persian":
             raise CliError("--runner measures the runner on Persian Rummy matches; leave out --game")
-        result = bench.run_runner_bench(args.deals, args.quick, progress=say)
+        if args.spec:
+            raise CliError("--spec applies to the deals/s bench; --runner always plays greedy vs random")
+        extra = {} if args.repeat is None else {"repeats": args.repeat}
+        result = bench.run_runner_bench(args.deals, args.quick, progress=say, **extra)
         print(json.dumps(result) if args.json else bench.format_runner(result), end="" if not args.json else "\n")
         return 0
+    repeat = args.repeat or 1
     if game.name != "persian":
-        result = bench.run_game_bench(game.name, args.deals, args.quick, progress=say)
+        result = bench.run_game_bench(game.name, args.deals, args.quick, progress=say, repeat=repeat, specs=args.spec)
         print(json.dumps(result) if args.json else bench.format_game(result), end="" if not args.json else "\n")
         return 0
-    result = bench.run_bench(args.deals, args.quick, progress=say)
+    result = bench.run_bench(args.deals, args.quick, progress=say, repeat=repeat, specs=args.spec)
     if args.json:
         print(json.dumps(result))
     else:
@@ -148,6 +156,11 @@ def add_commands(sub) -> None:
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="deals per speed run (default 200,000 on all threads, 100,000 on one)")
     p.add_argument("--quick", action="store_true", help="small runs (5,000 deals) for a fast check")
+    p.add_argument("--repeat", type=int, default=None, metavar="N",
+                   help="measure every deals/s cell N times, round robin over the cells, and report the "
+                        "median with min and max (default 1; with --runner: its alternating runs, default 3)")
+    p.add_argument("--spec", action="append", default=None, metavar="NAME",
+                   help="bench only this strategy (repeatable), e.g. --spec greedy --spec expert")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="dask: deals/s of 1 and 2 single-threaded Dask workers vs a local run, per-chunk overhead")
     p.add_argument("--keep", choices=("plays", "summary", "both"), default="both",
