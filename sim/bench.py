@@ -164,10 +164,12 @@ def utc_now() -> str:
 
 
 def machine_info(threads: int, load_before: float | None, load_after: float | None,
-                 started: str | None = None, finished: str | None = None) -> dict:
+                 started: str | None = None, finished: str | None = None,
+                 load_rounds: Sequence[float | None] = ()) -> dict:
     """The ``machine`` object of the bench JSON: what a reader needs to tell an idle run
     from a loaded one. The load averages are taken by the caller before the first and
-    after the last measurement; the bench itself adds about ``threads`` to the second."""
+    after the last measurement (and at the start of each round of deals/s cells); the
+    bench's own threads raise the later ones."""
     try:
         usable = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -181,6 +183,7 @@ def machine_info(threads: int, load_before: float | None, load_after: float | No
         "numba": numba.__version__,
         "numpy": np.__version__,
         "python": platform.python_version(),
+        "loadavg_1m_rounds": list(load_rounds),
         "started_utc": started,
         "finished_utc": finished,
     }
@@ -209,13 +212,17 @@ Key = Hashable
 
 
 def round_robin(cells: Sequence[tuple[Key, str, Callable[[], float]]], repeat: int,
-                progress: Callable[[str], None] | None = None) -> dict[Key, list[float]]:
+                progress: Callable[[str], None] | None = None,
+                loads: list[float | None] | None = None) -> dict[Key, list[float]]:
     """Run every cell ``(key, label, measure)`` once, then every cell again, ``repeat`` rounds
     in all; return each key's results in the order measured. Interleaving the runs of one
-    cell with those of the others spreads drifting machine load over every cell alike."""
+    cell with those of the others spreads drifting machine load over every cell alike.
+    ``loads``, if given, gets the 1-minute load average at the start of each round."""
     say = progress or (lambda msg: None)
     runs: dict[Key, list[float]] = {key: [] for key, _, _ in cells}
     for r in range(check_repeat(repeat)):
+        if loads is not None:
+            loads.append(load_average())
         for key, label, measure in cells:
             say(label + (f" (round {r + 1} of {repeat})" if repeat > 1 else "") + " ...")
             runs[key].append(float(measure()))
@@ -276,10 +283,11 @@ def run_bench(deals: int | None = None, quick: bool = False,
     compile_s, first_s = first_call_seconds()
     say(f"JIT disabled: {counts['nojit']} greedy deals ...")
     nojit = nojit_deals_per_second(counts["nojit"])
-    runs = round_robin(persian_cells(chosen, counts, threads), repeat, say)
+    loads: list[float | None] = []
+    runs = round_robin(persian_cells(chosen, counts, threads), repeat, say, loads)
     say("recording overhead ...")
     overhead = record_overhead(counts["record"])
-    machine = machine_info(threads, load_before, load_average(), started, utc_now())
+    machine = machine_info(threads, load_before, load_average(), started, utc_now(), loads)
     return assemble(nest(runs), first_s, compile_s, nojit, overhead, threads, counts, machine)
 
 
@@ -381,8 +389,10 @@ def format_machine(result: dict) -> str:
     usable = m.get("cpus_usable")
     cpus = f"{m.get('cpus')} CPUs" + (f" ({usable} usable)" if usable not in (None, m.get("cpus")) else "")
     when = f"; {m['started_utc']} to {m['finished_utc']}" if m.get("started_utc") and m.get("finished_utc") else ""
+    rounds = m.get("loadavg_1m_rounds") or []
+    by_round = f" (at each round: {', '.join(load(x) for x in rounds)})" if len(rounds) > 1 else ""
     return (f"  machine: {cpus}, {m.get('numba_threads')} numba threads, load average (1 min) "
-            f"{load(m.get('loadavg_1m_before'))} before, {load(m.get('loadavg_1m_after'))} after{when}")
+            f"{load(m.get('loadavg_1m_before'))} before, {load(m.get('loadavg_1m_after'))} after{by_round}{when}")
 
 
 def table_lines(rows: Sequence[tuple[str, str, str, str, str]], header: tuple[str, str, str, str, str] | None
@@ -664,7 +674,8 @@ def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
     say("first call in fresh processes (cold compile of every game, then from cache) ...")
     compile_s, _ = game_first_call_seconds(tuple(game_names()))
     game_compile_s, first_s = game_first_call_seconds((game,))
-    runs = round_robin(game_cells(game, chosen, n, search_n, threads), repeat, say)
+    loads: list[float | None] = []
+    runs = round_robin(game_cells(game, chosen, n, search_n, threads), repeat, say, loads)
     solver = None
     if game == "indian":
         from sim.games.indian.solver_bench import solver_hands_per_second
@@ -673,7 +684,7 @@ def run_game_bench(game: str, deals: int | None = None, quick: bool = False,
         hands = GAME_QUICK_DEALS * 10 if quick else SOLVER_HANDS
         solver = {str(d): solver_hands_per_second(hands, decks=d) for d in (2, 3)}
     searched = [s for s in chosen if s in GAME_SEARCH_SPECS.get(game, ())]
-    machine = machine_info(threads, load_before, load_average(), started, utc_now())
+    machine = machine_info(threads, load_before, load_average(), started, utc_now(), loads)
     return assemble_game(game, nest(runs), first_s, compile_s, game_compile_s, list(game_names()), threads, n,
                          search_n if searched else None, solver, machine)
 

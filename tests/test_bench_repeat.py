@@ -63,8 +63,10 @@ def test_round_robin_interleaves_the_cells() -> None:
     def cell(name: str, value: float):
         return (name, f"cell {name}", lambda: log.append(name) or value)
 
-    runs = bench.round_robin([cell("a", 1.0), cell("b", 2.0), cell("c", 3.0)], 3, said.append)
+    loads: list = []
+    runs = bench.round_robin([cell("a", 1.0), cell("b", 2.0), cell("c", 3.0)], 3, said.append, loads)
     assert log == ["a", "b", "c"] * 3  # all cells once, then all again: not a a a b b b
+    assert len(loads) == 3 and all(x is None or x >= 0 for x in loads)  # one load average per round
     assert runs == {"a": [1.0] * 3, "b": [2.0] * 3, "c": [3.0] * 3}
     assert said[0] == "cell a (round 1 of 3) ..." and said[-1] == "cell c (round 3 of 3) ..."
     said.clear()
@@ -120,17 +122,18 @@ def test_strategies_left_out_have_no_target_mark() -> None:
 def test_machine_state_in_json_and_table() -> None:
     r = result({"greedy": {"1": 30_000.0, "all": 55_000.0}})
     m = r["machine"]
-    assert {"loadavg_1m_before", "loadavg_1m_after", "cpus", "cpus_usable", "numba_threads", "numba", "numpy",
+    assert {"loadavg_1m_before", "loadavg_1m_after", "loadavg_1m_rounds", "cpus", "cpus_usable", "numba_threads", "numba", "numpy",
             "python", "started_utc", "finished_utc"} <= set(m)
     assert m["loadavg_1m_before"] == 1.35 and m["loadavg_1m_after"] == 2.8 and m["numba_threads"] == 2
     line = bench.format_human(r).splitlines()[-1]
     assert line.startswith("  machine: ") and "2 numba threads" in line
     assert "load average (1 min) 1.35 before, 2.80 after" in line and "2026-12-01T22:01:00Z" in line
     # measured now: a real load average on this OS, the CPU count and the versions
-    now = bench.machine_info(3, bench.load_average(), None)
+    now = bench.machine_info(3, bench.load_average(), None, load_rounds=[0.5, None])
+    assert now["loadavg_1m_rounds"] == [0.5, None]
     assert now["loadavg_1m_before"] is None or now["loadavg_1m_before"] >= 0
     assert now["cpus"] >= 1 and now["numba_threads"] == 3 and now["numba"] and now["numpy"]
-    assert "n/a after" in bench.format_machine({"machine": now})
+    assert "n/a after (at each round: 0.50, n/a)" in bench.format_machine({"machine": now})
 
 
 def test_human_table_shows_median_and_range_only_when_repeated() -> None:
