@@ -34,6 +34,7 @@ from sim.games.persian.enums import (
     MV_MELD,
     MV_PASS,
     MV_STOCK,
+    N_CARDS,
     N_RANKS,
     N_SEATS,
     N_SUITS,
@@ -359,20 +360,22 @@ def discard_index(moves, n, card):
 def held_threes(obs, hand, hold_jokers, hold_sets, min_value):
     """Sets of exactly three (jokers when ``hold_jokers``, other ranks worth at least
     ``min_value`` when ``hold_sets``) whose fourth card is not on the table: the cards a
-    four-waiting player keeps back."""
+    four-waiting player keeps back. The table is read only when the hand has such a
+    three (most hands have none: expert asks at every play and discard)."""
+    j = hand & JOKERS
+    jokers = hold_jokers and popcount(j) == SET_MAX - 1
+    threes = ranks_with(hand, SET_MAX - 1) & ~ranks_with(hand, SET_MAX) if hold_sets else np.int64(0)
+    if not jokers and threes == 0:
+        return np.int64(0)
     dead = table_cards(obs)
     held = np.int64(0)
-    if hold_jokers:
-        j = hand & JOKERS
-        if popcount(j) == SET_MAX - 1 and (JOKERS & ~hand & ~dead) != 0:
-            held |= j
-    if hold_sets:
-        threes = ranks_with(hand, SET_MAX - 1) & ~ranks_with(hand, SET_MAX)
-        while threes != 0:  # the ranks with exactly three cards in hand
-            rank = lowest_card(threes)
-            threes &= threes - 1
-            if CARD_VALUES[rank] >= min_value and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
-                held |= hand & RANK_MASKS[rank]
+    if jokers and (JOKERS & ~hand & ~dead) != 0:
+        held |= j
+    while threes != 0:  # the ranks with exactly three cards in hand
+        rank = lowest_card(threes)
+        threes &= threes - 1
+        if CARD_VALUES[rank] >= min_value and (RANK_MASKS[rank] & ~hand & ~dead) != 0:
+            held |= hand & RANK_MASKS[rank]
     return held
 
 
@@ -487,6 +490,50 @@ def pile_key_feed(card, pile, known, dead, pair_weight):
 
 
 @njit(cache=True, _nrt=False)
+def pile_feed_masks(pile, known, dead):
+    """``(full, pair)``: the cards ``c`` for which ``pile_key_feed(c, pile, known, dead, w)``
+    is the full ``value + 10`` (``full``) or ``w`` times it (``pair``, outside ``full``),
+    every card at once, for cards in none of ``pile``, ``known`` and ``dead`` (a seat's own
+    hand: careful_discard's candidates).
+
+    Why it is the same answer. A pile card p and a third card t make a three-card meld
+    with c exactly when {c, p, t} is a set (one rank; jokers), or a run window of c's suit
+    ({c-2, c-1}, {c-1, c+1} or {c+1, c+2}, inside the suit's ranks; third_cards' cases).
+    Full: some p is in the pile and its t (not p) in the pile or ``known``: for a set, a
+    pile card of c's rank and two such cards of it (c is in neither); for a run, one
+    card of a window in the pile and the other in pile | known. Pair: the same with
+    "not in ``dead``" for the third card; c itself is live, so a set needs three live
+    cards of c's rank (c, p and a t) with one in the pile, and the pile is never dead.
+    """
+    b = pile | known
+    live = ~dead
+    full = spread_ranks(ranks_with(pile, 1) & ranks_with(b, 2))
+    pair = spread_ranks(ranks_with(pile, 1) & ranks_with(live, 3))
+    if pile & JOKERS:
+        if popcount(b & JOKERS) >= 2:
+            full |= JOKERS
+        if popcount(live & JOKERS) >= 3:
+            pair |= JOKERS
+    # run windows, every suit at once: x1 bit c = card c - 1 of x (rank >= 1), x2 = c - 2,
+    # y1 = c + 1 (rank <= 11), y2 = c + 2 (the rank masks keep each shift inside its suit)
+    a1 = (pile << 1) & RANK_GE1
+    a2 = (pile << 2) & RANK_GE2
+    h1 = (pile >> 1) & RANK_LE11
+    h2 = (pile >> 2) & RANK_LE10
+    b1 = (b << 1) & RANK_GE1
+    b2 = (b << 2) & RANK_GE2
+    g1 = (b >> 1) & RANK_LE11
+    g2 = (b >> 2) & RANK_LE10
+    full |= (a2 & b1) | (b2 & a1) | (a1 & g1) | (b1 & h1) | (h1 & g2) | (g1 & h2)
+    l1 = (live << 1) & RANK_GE1
+    l2 = (live << 2) & RANK_GE2
+    k1 = (live >> 1) & RANK_LE11
+    k2 = (live >> 2) & RANK_LE10
+    pair |= (a2 & l1) | (l2 & a1) | (a1 & k1) | (l1 & h1) | (h1 & k2) | (k1 & h2)
+    return full, pair & ~full
+
+
+@njit(cache=True, _nrt=False)
 def _chance(x, sure, maybe, q):
     """Chance that the next player holds card ``x``: 1 if in ``sure``, q if in ``maybe``."""
     if (sure >> x) & 1:
@@ -496,14 +543,33 @@ def _chance(x, sure, maybe, q):
     return 0.0
 
 
+def _same_rank_others() -> np.ndarray:
+    """Row c: the three other cards of c's rank (the other jokers for a joker), lowest first."""
+    t = np.zeros((N_CARDS, 3), np.int64)
+    for c in range(N_CARDS):
+        group = range(JOKER0, N_CARDS) if c >= JOKER0 else range(c % N_RANKS, JOKER0, N_RANKS)
+        t[c] = [x for x in group if x != c]
+    return t
+
+
+_OTHERS = _same_rank_others()
+
+
 @njit(cache=True, _nrt=False)
+def _p_bit(sure_bit, maybe_bit, q):
+    """``_chance`` from the card's bits of ``sure`` and ``maybe``: 1.0, q or 0.0 (the same
+    values; a select, no int-to-float conversion)."""
+    return 1.0 if sure_bit else (q if maybe_bit else 0.0)
+
+
+@njit(cache=True, _nrt=False, inline='always')
 def hand_feed_chance(card, obs, sure, maybe, q, bridge):
     """Rough chance that the next player can put ``card`` down at once with cards of its
     own hand (so it would take it from the top of the pile): two cards making a set or
     a run with it, or (when ``bridge``) one card bridging it to the end of a table run
     (a run ending two ranks away from it). Cards in ``sure``
-    are known to be in that hand, cards in ``maybe`` are there with chance ``q`` each.
-    The chances of the separate ways are added (capped at 1).
+    are known to be in that hand, cards in ``maybe`` (disjoint from ``sure``) are there
+    with chance ``q`` each. The chances of the separate ways are added (capped at 1).
 
     Parameters
     ----------
@@ -512,32 +578,44 @@ def hand_feed_chance(card, obs, sure, maybe, q, bridge):
     sure, maybe : cards surely in the next hand, cards each there with chance ``q``
     q : that chance
     bridge : also count a card bridging ``card`` to the end of a table run
+
+    Each card's chance is a select on its bits (``_p_bit``; a neighbour outside the
+    suit's ranks reads as 0 through the shifted rank masks, the three other cards of the
+    rank come from a table) and the sums are the same floating-point operations in the
+    same order as ever (careful_discard's pick, ties included, depends on the exact
+    values). Inlined into its caller (``inline='always'``): as a called function its
+    call cost more than its arithmetic.
     """
-    total = 0.0
-    if card >= JOKER0:
-        others = JOKERS & ~(np.int64(1) << card)
-    else:
-        others = RANK_MASKS[card % N_RANKS] & ~(np.int64(1) << card)
-    a = lowest_card(others)
-    others ^= np.int64(1) << a
-    b = lowest_card(others)
-    others ^= np.int64(1) << b
-    c = lowest_card(others)
-    pa = _chance(a, sure, maybe, q)
-    pb = _chance(b, sure, maybe, q)
-    pc = _chance(c, sure, maybe, q)
+    a = _OTHERS[card, 0]
+    b = _OTHERS[card, 1]
+    c = _OTHERS[card, 2]
+    pa = _p_bit((sure >> a) & 1, (maybe >> a) & 1, q)
+    pb = _p_bit((sure >> b) & 1, (maybe >> b) & 1, q)
+    pc = _p_bit((sure >> c) & 1, (maybe >> c) & 1, q)
     total = pa * pb + pa * pc + pb * pc
     if card >= JOKER0:
         return total if total < 1.0 else 1.0
+    # bit ``card`` of (m << 2) & RANK_GE2 is card - 2 of m when the rank allows it, else 0
+    pm2 = _p_bit((((sure << 2) & RANK_GE2) >> card) & 1, (((maybe << 2) & RANK_GE2) >> card) & 1, q)
+    pm1 = _p_bit((((sure << 1) & RANK_GE1) >> card) & 1, (((maybe << 1) & RANK_GE1) >> card) & 1, q)
+    pp1 = _p_bit((((sure >> 1) & RANK_LE11) >> card) & 1, (((maybe >> 1) & RANK_LE11) >> card) & 1, q)
+    pp2 = _p_bit((((sure >> 2) & RANK_LE10) >> card) & 1, (((maybe >> 2) & RANK_LE10) >> card) & 1, q)
+    total += pm2 * pm1 + pm1 * pp1 + pp1 * pp2
+    if bridge:
+        total = _bridge_chance(total, card, obs, sure, maybe, q)
+    return total if total < 1.0 else 1.0
+
+
+@njit(cache=True, _nrt=False)
+def _bridge_chance(total, card, obs, sure, maybe, q):
+    """``total`` plus, for every table run of ``card``'s suit ending two ranks from it
+    (in meld order), the chance of the card between: hand_feed_chance's bridge part, a
+    call of its own (rare: only for cards two ranks from a run end) so that the part
+    inlined into every caller stays small."""
     rank = card % N_RANKS
     suit = card // N_RANKS
     base = suit * N_RANKS
-    pm2 = _chance(base + rank - 2, sure, maybe, q) if rank >= 2 else 0.0
-    pm1 = _chance(base + rank - 1, sure, maybe, q) if rank >= 1 else 0.0
-    pp1 = _chance(base + rank + 1, sure, maybe, q) if rank <= TOP_RANK - 1 else 0.0
-    pp2 = _chance(base + rank + 2, sure, maybe, q) if rank <= TOP_RANK - 2 else 0.0
-    total += pm2 * pm1 + pm1 * pp1 + pp1 * pp2
-    for k in range(obs[O_N_MELDS] if bridge else 0):
+    for k in range(obs[O_N_MELDS]):
         if obs[O_MELD_KIND + k] != MK_RUN or obs[O_MELD_KEY + k] != suit:
             continue
         lo, hi = run_ends(obs[O_MELD_MASK + k], suit)
@@ -545,5 +623,4 @@ def hand_feed_chance(card, obs, sure, maybe, q, bridge):
             total += _chance(base + hi + 1, sure, maybe, q)
         elif rank == lo - 2:
             total += _chance(base + lo - 1, sure, maybe, q)
-    return total if total < 1.0 else 1.0
-
+    return total
