@@ -36,6 +36,7 @@ from sim.games.persian.enums import (
     MV_STOCK,
     N_CARDS,
     N_RANKS,
+    O_LAYOFF_CARDS,
     N_SEATS,
     N_SUITS,
     O_MELD_KEY,
@@ -59,7 +60,7 @@ def meldable_mask(hand, obs):
     Sets (and joker sets) first, then runs from what is left, then lay-offs onto the
     table melds in ``obs``. A fast estimate for strategies, not an optimal packing.
     """
-    return meldable_with(hand, obs, np.int64(-1))
+    return meldable_with(hand, obs, obs[O_LAYOFF_CARDS])
 
 
 @njit(cache=True, _nrt=False)
@@ -170,6 +171,8 @@ def highest_card(mask):
 
 from sim.games.persian.enums import (  # noqa: E402
     MV_DISCARD,
+    O_BRIDGE_CARDS,
+    O_TABLE_CARDS,
     O_HAND,
     O_HAND_SIZES,
     O_PILE,
@@ -184,11 +187,8 @@ FEED_BASE = 10.0  # what a fed card is worth to the taker beyond its own value
 
 @njit(cache=True, _nrt=False)
 def table_cards(obs):
-    """Every card in a meld on the table."""
-    m = np.int64(0)
-    for k in range(obs[O_N_MELDS]):
-        m |= obs[O_MELD_MASK + k]
-    return m
+    """Every card in a meld on the table (the engine's derived slot O_TABLE_CARDS)."""
+    return obs[O_TABLE_CARDS]
 
 
 @njit(cache=True, _nrt=False)
@@ -204,7 +204,7 @@ def pile_cards(obs):
 def meld_points(hand, obs):
     """(cards, points) of ``meldable_mask(hand, obs)``, a set of four of one rank (or
     four jokers) counted double when the rule option is on (P8)."""
-    return meld_points_with(hand, obs, np.int64(-1))
+    return meld_points_with(hand, obs, obs[O_LAYOFF_CARDS])
 
 
 @njit(cache=True, _nrt=False)
@@ -237,72 +237,25 @@ def live_partial_mask(rest, dead):
 
 @njit(cache=True, _nrt=False)
 def layoff_cards(obs):
-    """Every card that one lay-off could put on a table meld right now (P6.3)."""
-    m = np.int64(0)
-    for k in range(obs[O_N_MELDS]):
-        mask = obs[O_MELD_MASK + k]
-        kind = obs[O_MELD_KIND + k]
-        if kind == MK_RUN:
-            low = lowest_card(mask)
-            high = highest_rank(mask)  # the highest card id
-            if low % N_RANKS > 0:
-                m |= np.int64(1) << (low - 1)
-            if high % N_RANKS < TOP_RANK:
-                m |= np.int64(1) << (high + 1)
-        elif popcount(mask) == MIN_MELD:
-            if kind == MK_JOKERS:
-                m |= JOKERS & ~mask
-            else:
-                m |= RANK_MASKS[obs[O_MELD_KEY + k]] & ~mask
-    return m
+    """Every card that one lay-off could put on a table meld right now (P6.3; the
+    engine's derived slot O_LAYOFF_CARDS)."""
+    return obs[O_LAYOFF_CARDS]
 
 
 @njit(cache=True, _nrt=False)
 def bridge_cards(obs):
     """Every card two ranks beyond the end of a table run (same suit): the cards for
     which ``hand_feed_chance(..., bridge=True)`` counts a bridging card. For any other
-    card that count adds nothing, so a caller may pass ``bridge=False`` for it."""
-    m = np.int64(0)
-    for k in range(obs[O_N_MELDS]):
-        if obs[O_MELD_KIND + k] != MK_RUN:
-            continue
-        suit = obs[O_MELD_KEY + k]
-        lo, hi = run_ends(obs[O_MELD_MASK + k], suit)
-        if hi + 2 <= TOP_RANK:
-            m |= np.int64(1) << (suit * N_RANKS + hi + 2)
-        if lo - 2 >= 0:
-            m |= np.int64(1) << (suit * N_RANKS + lo - 2)
-    return m
+    card that count adds nothing, so a caller may pass ``bridge=False`` for it (the
+    engine's derived slot O_BRIDGE_CARDS)."""
+    return obs[O_BRIDGE_CARDS]
 
 
 @njit(cache=True, _nrt=False)
 def table_facts(obs):
-    """(``table_cards(obs)``, ``layoff_cards(obs)``, ``bridge_cards(obs)``) in one pass
-    over the table melds."""
-    dead = np.int64(0)
-    lay = np.int64(0)
-    bridges = np.int64(0)
-    for k in range(obs[O_N_MELDS]):
-        mask = obs[O_MELD_MASK + k]
-        dead |= mask
-        kind = obs[O_MELD_KIND + k]
-        if kind == MK_RUN:
-            low = lowest_card(mask)
-            high = highest_rank(mask)  # the highest card id
-            if low % N_RANKS > 0:
-                lay |= np.int64(1) << (low - 1)
-                if low % N_RANKS > 1:
-                    bridges |= np.int64(1) << (low - 2)
-            if high % N_RANKS < TOP_RANK:
-                lay |= np.int64(1) << (high + 1)
-                if high % N_RANKS < TOP_RANK - 1:
-                    bridges |= np.int64(1) << (high + 2)
-        elif popcount(mask) == MIN_MELD:
-            if kind == MK_JOKERS:
-                lay |= JOKERS & ~mask
-            else:
-                lay |= RANK_MASKS[obs[O_MELD_KEY + k]] & ~mask
-    return dead, lay, bridges
+    """(``table_cards(obs)``, ``layoff_cards(obs)``, ``bridge_cards(obs)``): the
+    engine's derived table slots, no pass over the melds."""
+    return obs[O_TABLE_CARDS], obs[O_LAYOFF_CARDS], obs[O_BRIDGE_CARDS]
 
 
 @njit(cache=True, _nrt=False)

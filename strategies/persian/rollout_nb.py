@@ -71,6 +71,7 @@ from sim.games.persian.enums import (
     N_SUITS,
     O_DECISION,
     O_HAND,
+    O_LAYOFF_CARDS,
     O_N_MELDS,
     O_PILE,
     O_PILE_N,
@@ -216,7 +217,7 @@ def greedy_play_move(st, hand):
                 best_v = v
                 kind = MV_MELD
                 a = m
-    for k in range(st[O_N_MELDS]):
+    for k in range(st[O_N_MELDS] if hand & st[O_LAYOFF_CARDS] != 0 else 0):  # none: no lay-off at all
         for side in range(2):
             c = layoff_card_for(st, k, hand, side)
             if c >= 0:

@@ -180,6 +180,37 @@ class PublicObserver:
         if target >= 0 and (target in cards or (target >= E.JOKER0 and max(cards) >= E.JOKER0)):
             o[E.O_TARGET] = -1
 
+    def _refresh_table(self) -> None:
+        """The derived table slots (O_TABLE_CARDS .. O_JOKER_ROOM), rebuilt in plain Python
+        from the public melds (P5, P6.3) after every meld and lay-off."""
+        o = self.o
+        cards = lay = bridges = up = down = set_ranks = joker_room = 0
+        for k in range(int(o[E.O_N_MELDS])):
+            meld = cards_of(int(o[E.O_MELD_MASK + k]))
+            cards |= mask_of(meld)
+            kind = int(o[E.O_MELD_KIND + k])
+            if kind == E.MK_RUN:
+                base = (meld[0] // 13) * 13
+                lo, hi = min(c % 13 for c in meld), max(c % 13 for c in meld)
+                down |= (1 << (base + lo - 1)) if lo >= 1 else 0
+                up |= (1 << (base + hi + 1)) if hi <= 11 else 0
+                bridges |= ((1 << (base + lo - 2)) if lo >= 2 else 0) | ((1 << (base + hi + 2)) if hi <= 10 else 0)
+            elif kind == E.MK_SET:
+                rank = meld[0] % 13
+                set_ranks |= 1 << rank
+                if len(meld) == 3:
+                    lay |= mask_of([s * 13 + rank for s in range(4) if s * 13 + rank not in meld])
+            elif len(meld) == 3:  # jokers
+                joker_room = 1
+                lay |= mask_of([j for j in range(E.JOKER0, E.N_CARDS) if j not in meld])
+        o[E.O_TABLE_CARDS] = cards
+        o[E.O_LAYOFF_CARDS] = lay | up | down
+        o[E.O_BRIDGE_CARDS] = bridges
+        o[E.O_RUN_UP] = up
+        o[E.O_RUN_DOWN] = down
+        o[E.O_SET_RANKS] = set_ranks
+        o[E.O_JOKER_ROOM] = joker_room
+
     def see(self, seat: int, row) -> None:
         """One move as everybody at the table sees it."""
         o = self.o
@@ -225,10 +256,12 @@ class PublicObserver:
                 pts *= 2
             o[E.O_TEAM_TABLE + team] += pts
             self._put_down(seat, cards)
+            self._refresh_table()
         elif kind == E.MV_LAYOFF:
             o[E.O_MELD_MASK + b] |= 1 << a
             o[E.O_TEAM_TABLE + team] += card_value(a)
             self._put_down(seat, [a])
+            self._refresh_table()
         elif kind == E.MV_STOP:
             self.phase = "discard"
         elif kind == E.MV_DISCARD:

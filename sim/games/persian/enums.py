@@ -94,6 +94,16 @@ OBS_FIELDS = (
     ("O_RULES", N_RULES),  # the rule options in force
     ("O_LAST_DISCARD", 1),  # the card discarded by the previous turn, until the next draw; else -1
     ("O_LAST_DISCARDER", 1),  # the seat that discarded it, or -1
+    # derived from the table melds above, kept up to date by the engine whenever a meld is put
+    # down or extended (state_nb.refresh_table): public facts (P10) that move generation and
+    # strategies read instead of looping over the melds at every decision (issue 14). Read-only.
+    ("O_TABLE_CARDS", 1),  # every card in a table meld
+    ("O_LAYOFF_CARDS", 1),  # every card one lay-off could put on a table meld now (P6.3)
+    ("O_BRIDGE_CARDS", 1),  # every card two ranks beyond the end of a table run (same suit)
+    ("O_RUN_UP", 1),  # the card just above every table run (none above an ace)
+    ("O_RUN_DOWN", 1),  # the card just below every table run (none below a two)
+    ("O_SET_RANKS", 1),  # 13-bit field of the ranks with a set (of any size) on the table
+    ("O_JOKER_ROOM", 1),  # 1 when a joker set of three is on the table (a joker lays off), else 0
 )
 _O, OBS_SIZE = layout(OBS_FIELDS)
 O_SEAT = _O["O_SEAT"]
@@ -118,6 +128,13 @@ O_MELD_OWNER = _O["O_MELD_OWNER"]
 O_RULES = _O["O_RULES"]
 O_LAST_DISCARD = _O["O_LAST_DISCARD"]
 O_LAST_DISCARDER = _O["O_LAST_DISCARDER"]
+O_TABLE_CARDS = _O["O_TABLE_CARDS"]
+O_LAYOFF_CARDS = _O["O_LAYOFF_CARDS"]
+O_BRIDGE_CARDS = _O["O_BRIDGE_CARDS"]
+O_RUN_UP = _O["O_RUN_UP"]
+O_RUN_DOWN = _O["O_RUN_DOWN"]
+O_SET_RANKS = _O["O_SET_RANKS"]
+O_JOKER_ROOM = _O["O_JOKER_ROOM"]
 
 # --- per-deal result columns (an int64 matrix, one row per deal) ---------------------
 RESULT_FIELDS = (

@@ -34,7 +34,14 @@ from sim.games.persian.enums import (
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,
+    O_BRIDGE_CARDS,
+    O_JOKER_ROOM,
+    O_LAYOFF_CARDS,
     O_N_MELDS,
+    O_RUN_DOWN,
+    O_RUN_UP,
+    O_SET_RANKS,
+    O_TABLE_CARDS,
     SET_MAX,
     TOP_RANK,
 )
@@ -84,31 +91,76 @@ def layoff_card_for(st, k, hand, low_or_high):
 
 
 @njit(cache=True, _nrt=False)
-def table_reach(st):
-    """What the table melds offer a taken card (P6.1), gathered once for many checks:
-    (13-bit field of the ranks with a set on the table, whether a joker set of three
-    is on the table, the card just above every table run, the card just below every
-    table run). ``placeable`` combines it with a hand: ``draw_moves`` checks every
-    pile depth against one gathering instead of looping over the melds per depth."""
-    set_ranks = np.int64(0)
-    joker_room = False
+def scan_table(st):
+    """The table's derived facts, gathered by one pass over the melds in ``st`` (P5,
+    P6.1, P6.3): (cards in melds, cards one lay-off could put down, cards two ranks
+    beyond a run's end, the card just above every run, the card just below every run,
+    13-bit field of the ranks with a set on the table, 1 if a joker set of three is
+    on the table). ``refresh_table`` stores them in the O_TABLE_CARDS .. O_JOKER_ROOM
+    slots, where everything else reads them."""
+    cards = np.int64(0)
+    lay = np.int64(0)
+    bridges = np.int64(0)
     up = np.int64(0)
     down = np.int64(0)
+    set_ranks = np.int64(0)
+    joker_room = 0
     for k in range(st[O_N_MELDS]):
+        mask = st[O_MELD_MASK + k]
         kind = st[O_MELD_KIND + k]
-        if kind == MK_SET:
-            set_ranks |= np.int64(1) << st[O_MELD_KEY + k]
-        elif kind == MK_RUN:
-            mask = st[O_MELD_MASK + k]
+        cards |= mask
+        if kind == MK_RUN:
             low = lowest_card(mask)
             high = highest_rank(mask)  # the highest card id
             if low % N_RANKS > 0:
                 down |= np.int64(1) << (low - 1)
+                if low % N_RANKS > 1:
+                    bridges |= np.int64(1) << (low - 2)
             if high % N_RANKS < TOP_RANK:
                 up |= np.int64(1) << (high + 1)
-        elif popcount(st[O_MELD_MASK + k]) == MIN_MELD:
-            joker_room = True
-    return set_ranks, joker_room, up, down
+                if high % N_RANKS < TOP_RANK - 1:
+                    bridges |= np.int64(1) << (high + 2)
+        elif kind == MK_SET:
+            set_ranks |= np.int64(1) << st[O_MELD_KEY + k]
+            if popcount(mask) == MIN_MELD:  # a full set has no room
+                lay |= RANK_MASKS[st[O_MELD_KEY + k]] & ~mask
+        elif popcount(mask) == MIN_MELD:  # jokers
+            joker_room = 1
+            lay |= JOKERS & ~mask
+    return cards, lay | up | down, bridges, up, down, set_ranks, joker_room
+
+
+@njit(cache=True, _nrt=False)
+def refresh_table(st):
+    """Store ``scan_table(st)`` in the derived table slots of ``st`` (O_TABLE_CARDS ..
+    O_JOKER_ROOM). Called whenever the melds change (a new deal, a meld put down or
+    extended, a position built by hand): every reader of those slots relies on it."""
+    cards, lay, bridges, up, down, set_ranks, joker_room = scan_table(st)
+    st[O_TABLE_CARDS] = cards
+    st[O_LAYOFF_CARDS] = lay
+    st[O_BRIDGE_CARDS] = bridges
+    st[O_RUN_UP] = up
+    st[O_RUN_DOWN] = down
+    st[O_SET_RANKS] = set_ranks
+    st[O_JOKER_ROOM] = joker_room
+
+
+@njit(cache=True, _nrt=False)
+def table_reach(st):
+    """What the table melds offer a taken card (P6.1), read from the derived slots:
+    (13-bit field of the ranks with a set on the table, whether a joker set of three
+    is on the table, the card just above every table run, the card just below every
+    table run). ``placeable`` combines it with a hand: ``draw_moves`` checks every
+    pile depth against it instead of looping over the melds per depth."""
+    return st[O_SET_RANKS], st[O_JOKER_ROOM] != 0, st[O_RUN_UP], st[O_RUN_DOWN]
+
+
+@njit(cache=True, _nrt=False)
+def scan_reach(st):
+    """``table_reach`` gathered from the melds themselves (for a state whose melds were
+    just changed in place without ``refresh_table``, as ``_target_survives`` tries a play)."""
+    _, _, _, up, down, set_ranks, joker_room = scan_table(st)
+    return set_ranks, joker_room != 0, up, down
 
 
 @njit(cache=True, _nrt=False)
@@ -147,7 +199,7 @@ def target_placeable(st, hand, target):
     True when it completes a new meld from ``hand`` or reaches a table meld by a chain
     of lay-offs from ``hand``. A joker target is satisfied by any joker placed.
     """
-    set_ranks, joker_room, up, down = table_reach(st)
+    set_ranks, joker_room, up, down = scan_reach(st)
     return placeable(set_ranks, joker_room, up, down, hand, target)
 
 
@@ -216,7 +268,10 @@ def new_meld_moves(hand, moves, n):
 def layoff_moves(st, hand, moves, n):
     """Append every lay-off of a ``hand`` card onto a table meld (P6.3): per meld, the
     card below a run then the card above it (``layoff_card_for``'s sides 0 and 1), or
-    the card that completes a set of three (the lowest such card; any joker for jokers)."""
+    the card that completes a set of three (the lowest such card; any joker for jokers).
+    None when no hand card is among the table's lay-off cards (O_LAYOFF_CARDS)."""
+    if hand & st[O_LAYOFF_CARDS] == 0:
+        return n
     for k in range(st[O_N_MELDS]):
         mask = st[O_MELD_MASK + k]
         kind = st[O_MELD_KIND + k]

@@ -18,7 +18,7 @@ from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
 from sim.games.persian.rules import RuleOptions
 from sim.games.persian import state_nb as K
-from sim.games.persian.melds_nb import meld_kind_key
+from sim.games.persian.melds_nb import meld_kind_key, refresh_table
 from sim.games.persian.cards_nb import RANK_MASKS, JOKERS
 
 
@@ -82,6 +82,7 @@ class Position:
             st[E.O_MELD_OWNER + k] = owner
             st[E.O_PLACED + owner] |= m
         st[E.O_N_MELDS] = len(melds)
+        refresh_table(st)  # the derived table slots (O_TABLE_CARDS ..) follow the melds
         if len(all_ids) != len(set(all_ids)):
             dup = sorted({card_name(c) for c in all_ids if all_ids.count(c) > 1})
             raise ValueError(f"cards given more than once: {', '.join(dup)}")

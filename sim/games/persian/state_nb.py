@@ -93,6 +93,7 @@ from sim.games.persian.melds_nb import (
     meld_kind_key,
     new_meld_moves,
     placeable,
+    refresh_table,
     table_reach,
     target_placeable,
 )
@@ -134,7 +135,8 @@ def new_state(deck, dealer, rules):
 @njit(cache=True, _nrt=False)
 def reset_state(st, deck, dealer, rules):
     """Overwrite ``st`` (int64[ST_SIZE]) with the fresh deal of ``new_state``: the
-    engine reuses one state array for every deal a thread plays (no allocation)."""
+    engine reuses one state array for every deal a thread plays (no allocation).
+    The derived table slots (O_TABLE_CARDS ..) are 0: no melds yet."""
     st[:] = 0
     for s in range(N_SEATS):
         h = np.int64(0)
@@ -343,6 +345,7 @@ def apply_play(st, kind, a, b, res):
         points = card_value(a)
         if team_of(st[O_MELD_OWNER + b]) != team:
             res[C_LAYOFF_OPP + seat] += points
+    refresh_table(st)  # the derived table slots follow the melds
     target = st[O_TARGET]
     if target >= 0:
         if target >= JOKER0:
