@@ -169,7 +169,7 @@ def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
     return idx
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, slot, record, smoves, sparams):
     """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
 
