@@ -35,10 +35,9 @@ from strategies.persian.greedy_nb import greedy_discard, greedy_play
 from strategies.persian.helpers_nb import (
     blind_draw,
     end_pressure,
-    layoff_cards,
     live_partial_mask,
     meld_points_with,
-    table_cards,
+    table_facts,
 )
 
 P_MAX_DEPTH = 0
@@ -60,9 +59,8 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
     soon_weight, risk_weight, near_hand : the weights and end-pressure threshold of the gain (module docstring)
     """
     hand = obs[O_HAND]
-    lay = layoff_cards(obs)  # gathered once for every take (helpers_nb.meldable_with)
+    dead, lay, _ = table_facts(obs)  # gathered once for every take (helpers_nb.meldable_with)
     _, base = meld_points_with(hand, obs, lay)
-    dead = table_cards(obs)
     risk = risk_weight * end_pressure(obs, near_hand)
     best = -1
     best_gain = -1e18

@@ -167,7 +167,8 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
         if hand_weight > 0.0:
             fed += hand_weight * hand_feed_chance(c, obs, sure, maybe, q, (b & bridges) != 0) * worth
         score = _bound(v, shed, feed_weight, fed, (b & part) != 0, keep_partial)
-        better = score > best_score or (best < 0 and score >= best_score)
+        # bitwise, not ``or``/``and``: no branch, so the next candidates' arithmetic overlaps
+        better = (score > best_score) | ((best < 0) & (score >= best_score))
         best_score = score if better else best_score
         best = i if better else best
     if best < 0:
