@@ -171,8 +171,14 @@ def placeable(set_ranks, joker_room, up, down, hand, target):
     run up to it (every suit at once, bit-parallel)."""
     if target >= JOKER0:
         return joker_room or popcount(hand & JOKERS) >= MIN_MELD
-    if (ranks_with(hand, MIN_MELD) | set_ranks) >> (target % N_RANKS) & 1:
+    rank = target % N_RANKS
+    if (set_ranks >> rank) & 1 or popcount(hand & RANK_MASKS[rank]) >= MIN_MELD:
         return True
+    # every other way (a run in hand, a chain from a run's end) needs a same-suit neighbour of
+    # the target in hand or a table run ending next to it: most pile cards stop here
+    side = ((hand << 1) & RANK_GE1) | ((hand >> 1) & RANK_LE11) | up | down
+    if (side >> target) & 1 == 0:
+        return False
     if (run_cards(hand) >> target) & 1:
         return True
     reach = up & hand  # a chain of hand cards climbing from a run's upper end
