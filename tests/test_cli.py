@@ -249,7 +249,8 @@ def test_engine_logs_replay_under_reference_rules(tmp_path, capsys, spec, rule) 
 
 # --- bench: assembling and formatting with made-up numbers ------------------------------------
 
-FAKE_SPEEDS = {"greedy": {"1": 30_000.04, "all": 55_000.0}, "random": {"1": 28_000.0, "all": 50_000.0}}
+FAKE_SPEEDS = {"greedy": {"1": 90_000.04, "all": 155_000.0}, "random": {"1": 28_000.0, "all": 50_000.0},
+               "expert": {"1": 40_000.0, "all": 65_000.0}}
 FAKE_DEALS = {"all_threads": 200_000, "one_thread": 100_000, "nojit": 200, "record": 20_000}
 
 
@@ -265,8 +266,9 @@ def test_bench_assemble_json() -> None:
     assert set(r) == {"deals_per_s", "first_call_s", "compile_s", "jit_speedup", "nojit_deals_per_s",
                       "record_overhead", "threads", "deals", "numba", "numpy", "machine", "repeat",
                       "deals_per_s_min", "deals_per_s_max", "deals_per_s_runs"}  # see tests/test_bench_repeat.py
-    assert r["deals_per_s"] == {"greedy": {"1": 30_000.0, "all": 55_000.0}, "random": {"1": 28_000.0, "all": 50_000.0}}
-    assert r["jit_speedup"] == 250.0
+    assert r["deals_per_s"] == {"greedy": {"1": 90_000.0, "all": 155_000.0}, "random": {"1": 28_000.0, "all": 50_000.0},
+                                "expert": {"1": 40_000.0, "all": 65_000.0}}
+    assert r["jit_speedup"] == 750.0
     assert r["first_call_s"] == 0.812 and r["compile_s"] == 18.5 and r["threads"] == 2
     assert r["deals"] == FAKE_DEALS
     assert json.loads(json.dumps(r)) == r
@@ -274,23 +276,29 @@ def test_bench_assemble_json() -> None:
 
 
 def test_bench_targets_and_table() -> None:
-    assert bench.check_targets(fake_result()) == {"greedy_all": True, "jit_speedup": True, "first_call_s": True}
-    slow = fake_result(speeds={"greedy": {"1": 9_000.0, "all": 20_000.0}, "random": {"1": 1.0, "all": 2.0}},
-                       first_call_s=2.0)
-    assert bench.check_targets(slow) == {"greedy_all": False, "jit_speedup": False, "first_call_s": False}
+    # issue 14's targets: greedy and expert x4 on all threads, the first call from cache
+    assert bench.check_targets(fake_result()) == {"greedy_all": True, "expert_all": True, "jit_speedup": True,
+                                                  "first_call_s": True}
+    slow = fake_result(speeds={"greedy": {"1": 9_000.0, "all": 119_999.0}, "random": {"1": 1.0, "all": 2.0},
+                               "expert": {"1": 1.0, "all": 49_999.0}}, first_call_s=1.0)
+    assert bench.check_targets(slow) == {"greedy_all": False, "expert_all": False, "jit_speedup": False,
+                                         "first_call_s": False}
 
     text = bench.format_human(fake_result())
     lines = text.splitlines()
     assert "numba" in lines[0] and "2 threads" in lines[0]
-    assert text.count("PASS") == 3 and "MISS" not in text
+    assert text.count("PASS") == 4 and "MISS" not in text
     row = next(line for line in lines if "greedy x4, 2 threads" in line)
-    assert "55,000 deals/s" in row and ">= 25,000" in row and row.endswith("PASS")
-    assert "250x" in text and "0.81 s" in text and "18.50 s" in text and "1.50x" in text
+    assert "155,000 deals/s" in row and ">= 120,000" in row and row.endswith("PASS")
+    row = next(line for line in lines if "expert x4, 2 threads" in line)
+    assert "65,000 deals/s" in row and ">= 50,000" in row and row.endswith("PASS")
+    assert "< 1 s" in next(line for line in lines if "from cache" in line)
+    assert "750x" in text and "0.81 s" in text and "18.50 s" in text and "1.50x" in text
     # the value column is right-aligned: every value ends in the same column
     value_rows = [line for line in lines[2:] if "deals/s" in line]
     ends = {line.index("deals/s") + len("deals/s") for line in value_rows}
     assert len(ends) == 1
-    assert bench.format_human(slow).count("MISS") == 3
+    assert bench.format_human(slow).count("MISS") == 4
 
 
 def test_bench_deal_counts() -> None:
