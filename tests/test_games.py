@@ -91,3 +91,23 @@ def test_the_game_is_part_of_the_identity(tmp_path) -> None:
     run_experiment(X.match("greedy", "random", 4, 1), out=out)
     meta = read_metadata(out)
     assert meta["game"] == "persian" and meta["players"] == 4
+
+
+def test_running_deals_does_not_import_pandas() -> None:
+    """The first call (import + one deal) stays light (issue 14's first call < 1 s): the
+    engines and the game boundary import pandas only where a frame is built."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from sim.games import get_game\n"
+        "for name, n in (('persian', 4), ('indian', 2)):\n"
+        "    get_game(name).run_deals(['greedy'] * n, 1, 1, threads=1)\n"
+        "print(sorted(m for m in ('pandas', 'pyarrow', 'matplotlib') if m in sys.modules))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"

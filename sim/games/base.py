@@ -23,10 +23,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # annotations only: running deals never imports pandas (first call < 1 s, issue 14)
+    import pandas as pd
 
 from strategies.registry import StrategyRegistry, StrategySpec, registry_for
 

@@ -9,10 +9,9 @@ deal, columns C_* of enums.py) and, in recording mode, the events of each deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-import pandas as pd
 
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions, check_players
@@ -28,6 +27,9 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
 from strategies.indian.dispatch_nb import strategy_function
 from strategies.interface import SID_USER, unused_slot
 from strategies.registry import StrategySpec, registry_for
+
+if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
+    import pandas as pd
 
 GAME = "indian"
 MAX_EVENTS_RECORD2 = 100_000
@@ -134,6 +136,8 @@ def run_deals(
 def results_frame(run: DealRun) -> pd.DataFrame:
     """One row per deal: end, winner, turns and per-seat columns ``{name}_s{seat}``
     (points lost and gained, net, drop, wrong declaration, counters) for the seated seats."""
+    import pandas as pd
+
     r = run.results
     p = run.players
     cols: dict[str, np.ndarray] = {

@@ -8,10 +8,9 @@ mode, the events of each deal. ``results_frame`` turns the matrix into a DataFra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-import pandas as pd
 
 from sim.games.persian import enums as E
 from sim.games.persian.rules import RuleOptions
@@ -27,6 +26,9 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
 from strategies.interface import SID_USER
 from strategies.persian.dispatch_nb import strategy_function
 from strategies.registry import StrategySpec, parse_spec
+
+if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,8 @@ def run_deals(
 
 def results_frame(run: DealRun) -> pd.DataFrame:
     """One row per deal: scores per team (P8), end, turns and per-seat counters."""
+    import pandas as pd
+
     r = run.results
     cols: dict[str, np.ndarray] = {
         "deal": r[:, E.C_DEAL],
