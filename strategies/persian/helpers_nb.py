@@ -23,7 +23,6 @@ from sim.games.persian.cards_nb import (
     ranks_with,
     run_cards,
     spread_ranks,
-    suit_bits,
 )
 from sim.games.persian.enums import (
     JOKER0,
@@ -38,7 +37,6 @@ from sim.games.persian.enums import (
     N_RANKS,
     O_LAYOFF_CARDS,
     N_SEATS,
-    N_SUITS,
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,

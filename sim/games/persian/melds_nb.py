@@ -30,7 +30,6 @@ from sim.games.persian.enums import (
     MV_LAYOFF,
     MV_MELD,
     N_RANKS,
-    N_SUITS,
     O_MELD_KEY,
     O_MELD_KIND,
     O_MELD_MASK,
