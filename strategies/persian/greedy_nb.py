@@ -30,7 +30,7 @@ from strategies.persian.helpers_nb import (
 P_MAX_EXTRA = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_draw(obs, moves, n, params):
     """The best cheap take (gain in meldable points minus extra cards), else stock/pass."""
     hand = obs[O_HAND]
@@ -56,7 +56,7 @@ def greedy_draw(obs, moves, n, params):
     return blind_draw(moves, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_play(obs, moves, n):
     """The play worth most points; stop only when nothing else is legal."""
     best = -1
@@ -71,7 +71,7 @@ def greedy_play(obs, moves, n):
     return 0  # only stop is left
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_discard(obs, moves, n):
     """Highest-value card in no partial meld; if every card is in one, the highest card."""
     hand = obs[O_HAND]

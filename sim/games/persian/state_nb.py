@@ -170,7 +170,7 @@ def pile_mask(st, depth):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def draw_moves(st, moves):
     """Legal draws for the seat to move (P6.1, P6.2); returns how many."""
     seat = st[O_SEAT]
@@ -203,7 +203,7 @@ def _places_target(target, move_kind, a):
     return a == target
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_moves(st, moves):
     """Legal plays for the seat to move (P6.3), plus stop when no target is pending.
 
@@ -262,7 +262,7 @@ def _target_survives(st, hand, target, kind, a, b):
     return ok
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def discard_moves(st, moves):
     """Every card in hand may be discarded (P6.5); one joker stands for all."""
     hand = st[S_HANDS + st[O_SEAT]]
@@ -413,7 +413,7 @@ def legal_moves(st, decision, moves):
     return discard_moves(st, moves)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def step_draw(st, kind, a, res):
     """``apply_row`` at a draw (D_DRAW): the engine calls it directly at its draw site."""
     if apply_draw(st, kind, a, res):
@@ -425,7 +425,7 @@ def step_draw(st, kind, a, res):
     return GOING_ON
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def step_play(st, kind, a, b, res):
     """``apply_row`` at a play (D_PLAY): a meld or lay-off, or stop (on to the discard)."""
     if kind == MV_STOP:
@@ -436,7 +436,7 @@ def step_play(st, kind, a, b, res):
     return GOING_ON
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def step_discard(st, card, res):
     """``apply_row`` at a discard (D_DISCARD): the card onto the pile, then the next seat."""
     if apply_discard(st, card, res):
