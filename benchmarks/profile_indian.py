@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 import numpy as np
 from numba import njit
 
-from benchmarks.cycles import ticks, timer_cost
+from benchmarks.cycles import ticks
+from benchmarks.profiling import frame_seconds_per_deal, measure_parts
 from sim.games.indian.deal_nb import shuffle_shoe
 from sim.games.indian.engine import kernel_args, parse_specs, run_deals
 from sim.games.indian.engine_nb import MAX_PARAMS, MOVE_SLACK, _decide
@@ -287,52 +287,20 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
         profiled_deal(seed, deals[i], rules, sids, params, fns, res[i], acc, cnt)
 
 
-def frame_seconds_per_deal(spec: str, deals: int, players: int) -> float:
-    """Process CPU seconds per deal of building the runner's per-play frame from raw rows."""
-    from sim.experiment import match
-    from sim.frames import Block, Schema, plays_frame
-
-    exp = match(spec, spec, deals, SEED, game="indian", players=players)
-    raw = run_deals([spec] * players, deals, SEED, threads=1).results
-    schema = Schema(exp)
-    plays_frame(schema, [Block(0, 0, raw[:100])])
-    c0 = time.process_time()
-    plays_frame(schema, [Block(0, 0, raw)])
-    return (time.process_time() - c0) / deals
-
-
 def profile(spec: str, deals: int, players: int = 4) -> dict:
     """Shares and CPU ns per deal of every part for ``spec`` in every seat on ``deals`` deals."""
     specs = parse_specs([spec] * players)
     sids, params, fns = kernel_args(specs)
-    rules = RuleOptions().to_array(players)
-    idx = np.arange(deals, dtype=np.int64)
-    warm = min(deals, 20)
-    profiled_deals(SEED, idx[:warm], rules, sids, params, fns, np.zeros((warm, N_RESULT_COLS), np.int64),
-                   np.zeros(N_PARTS, np.uint64), np.zeros(N_PARTS, np.int64))
-    run_deals(specs, warm, SEED, threads=1)
-    res = np.zeros((deals, N_RESULT_COLS), np.int64)
-    acc = np.zeros(N_PARTS, np.uint64)
-    cnt = np.zeros(N_PARTS, np.int64)
-    overhead = int(timer_cost(100_000))
-    c0 = time.process_time()
-    profiled_deals(SEED, idx, rules, sids, params, fns, res, acc, cnt)
-    cpu = time.process_time() - c0
-    c0 = time.process_time()
-    ref = run_deals(specs, deals, SEED, threads=1).results
-    engine_cpu = time.process_time() - c0
-    if not np.array_equal(res, ref):
-        raise AssertionError(f"the profiled loop played {spec} differently from the engine")
-    ticks = np.maximum(acc.astype(np.float64) - overhead * cnt, 0.0)
-    share = ticks / ticks.sum()
-    frame_ns = (1e9 * frame_seconds_per_deal(spec, min(deals, 20_000), players) if spec != "mc_search"
-                else float("nan"))
-    return {"spec": spec, "players": players, "deals": deals, "engine_ns_per_deal": 1e9 * engine_cpu / deals,
-            "profiled_ns_per_deal": 1e9 * cpu / deals, "timer_overhead_ticks": overhead,
+    m = measure_parts(profiled_deals, lambda n: run_deals(specs, n, SEED, threads=1).results, spec, SEED, deals,
+                      RuleOptions().to_array(players), sids, params, fns, N_RESULT_COLS, PARTS, warm=20)
+    cnt = m["cnt"]
+    frame_ns = (1e9 * frame_seconds_per_deal(spec, min(deals, 20_000), SEED, "indian", players)
+                if spec != "mc_search" else float("nan"))
+    return {"spec": spec, "players": players, "deals": deals, "engine_ns_per_deal": 1e9 * m["engine_cpu_s"] / deals,
+            "profiled_ns_per_deal": 1e9 * m["profiled_cpu_s"] / deals,
+            "timer_overhead_ticks": m["timer_overhead_ticks"],
             "decisions_per_deal": (cnt[P_STRAT_DRAW] + cnt[P_STRAT_DISCARD]) / deals,
-            "turns_per_deal": float(ref[:, C_TURNS].mean()),
-            "parts": {p: {"share": float(share[k]), "ns_per_deal": float(share[k] * 1e9 * engine_cpu / deals)}
-                      for k, p in enumerate(PARTS)},
+            "turns_per_deal": float(m["rows"][:, C_TURNS].mean()), "parts": m["parts"],
             "result_frame_ns_per_deal": frame_ns}
 
 

@@ -30,12 +30,12 @@ the counter itself is measured and subtracted (about 20-40 cycles a read).
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 from numba import njit, types
 
-from benchmarks.cycles import ticks, timer_cost
+from benchmarks.cycles import ticks
+from benchmarks.profiling import frame_seconds_per_deal, measure_parts
 from sim.games.persian.engine import Table, run_deals
 from sim.games.persian.engine_nb import _decide, _new_scratch, shuffle_deck_into
 from sim.games.persian.enums import (
@@ -193,49 +193,17 @@ def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
         cnt[P_SCORE] += 1
 
 
-def frame_seconds_per_deal(spec: str, deals: int) -> float:
-    """Process CPU seconds per deal of building the runner's per-play frame from raw rows."""
-    from sim.experiment import match
-    from sim.frames import Block, Schema, plays_frame
-
-    exp = match(spec, spec, deals, SEED)
-    raw = run_deals([spec] * 4, deals, SEED, threads=1).results
-    schema = Schema(exp)
-    plays_frame(schema, [Block(0, 0, raw[:100])])
-    c0 = time.process_time()
-    plays_frame(schema, [Block(0, 0, raw)])
-    return (time.process_time() - c0) / deals
-
-
 def profile(spec: str, deals: int) -> dict:
     """Shares and CPU ns per deal of every part for ``spec`` x4 on ``deals`` deals."""
     sids, params, fns = Table.of(spec).kernel_args()
-    rules = RuleOptions().to_array()
-    idx = np.arange(deals, dtype=np.int64)
-    warm = min(deals, 50)
-    profiled_deals(SEED, idx[:warm], rules, sids, params, fns, np.zeros((warm, N_RESULT_COLS), np.int64),
-                   np.zeros(N_PARTS, np.uint64), np.zeros(N_PARTS, np.int64))
-    res = np.zeros((deals, N_RESULT_COLS), np.int64)
-    acc = np.zeros(N_PARTS, np.uint64)
-    cnt = np.zeros(N_PARTS, np.int64)
-    overhead = int(timer_cost(100_000))
-    c0 = time.process_time()
-    profiled_deals(SEED, idx, rules, sids, params, fns, res, acc, cnt)
-    cpu = time.process_time() - c0
-    ref = run_deals([spec] * 4, deals, SEED, threads=1).results
-    if not np.array_equal(res, ref):
-        raise AssertionError(f"the profiled loop played {spec} differently from the engine")
-    c0 = time.process_time()
-    run_deals([spec] * 4, deals, SEED, threads=1)
-    engine_cpu = time.process_time() - c0
-    ticks = np.maximum(acc.astype(np.float64) - overhead * cnt, 0.0)
-    share = ticks / ticks.sum()
-    frame_ns = 1e9 * frame_seconds_per_deal(spec, min(deals, 20_000)) if spec != "mc_search" else float("nan")
-    return {"spec": spec, "deals": deals, "engine_ns_per_deal": 1e9 * engine_cpu / deals,
-            "profiled_ns_per_deal": 1e9 * cpu / deals, "timer_overhead_ticks": overhead,
-            "decisions_per_deal": cnt[P_STRATEGY] / deals,
-            "parts": {p: {"share": float(share[k]), "ns_per_deal": float(share[k] * 1e9 * engine_cpu / deals)}
-                      for k, p in enumerate(PARTS)},
+    m = measure_parts(profiled_deals, lambda n: run_deals([spec] * 4, n, SEED, threads=1).results, spec, SEED,
+                      deals, RuleOptions().to_array(), sids, params, fns, N_RESULT_COLS, PARTS, warm=50)
+    frame_ns = (1e9 * frame_seconds_per_deal(spec, min(deals, 20_000), SEED, "persian", 4) if spec != "mc_search"
+                else float("nan"))
+    return {"spec": spec, "deals": deals, "engine_ns_per_deal": 1e9 * m["engine_cpu_s"] / deals,
+            "profiled_ns_per_deal": 1e9 * m["profiled_cpu_s"] / deals,
+            "timer_overhead_ticks": m["timer_overhead_ticks"],
+            "decisions_per_deal": m["cnt"][P_STRATEGY] / deals, "parts": m["parts"],
             "result_frame_ns_per_deal": frame_ns}
 
 
