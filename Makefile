@@ -20,9 +20,11 @@ demo: $(STAMP)
 	$(VENV)/bin/rummy-sim demo
 
 test: $(STAMP)
+	@# the layers contract (pyproject.toml [tool.importlinter], docs/architecture.md): imports only go down
+	$(VENV)/bin/lint-imports --no-cache
 	@# compile every game's kernels once (the games in parallel processes, a minute or two cold)
 	@# so both test workers load them from the cache
-	$(PY) -m sim.games.precompile
+	$(PY) -m sim.apps.precompile
 	$(PY) -m pytest -q -n 2
 
 notebooks: $(STAMP)

@@ -30,7 +30,7 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.perf_counter()
-    from sim.analysis import persian as P
+    from sim.games.persian import decisions as P
     from sim.games import get_game
 
     logs = get_game("persian").record_logs(["expert", "expert"], 20, args.seed)

@@ -42,7 +42,7 @@ def analyse(spec: str, worlds: int, threads: int, repeats: int, seed: int) -> di
     from sim.games.persian.state_nb import new_state
     from strategies.persian.greedy_nb import greedy_decide
     from strategies.persian.mc_search_nb import P_SAMPLES, analyse_decision
-    from strategies.registry import parse_spec
+    from sim.plugin.registry import parse_spec
 
     numba.set_num_threads(threads)
     rules = RuleOptions()

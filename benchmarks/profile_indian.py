@@ -23,7 +23,7 @@ cycle counter (``llvm.readcyclecounter``) read around every part of a deal:
 * ``scoring``: the end of the deal (every seat still in play gets its ``min_deadwood``, the
   losses, the winner's gain, the counters into the result row);
 * ``result frame``: the runner's per-play frame built from the raw rows
-  (``sim.frames.plays_frame``, measured separately in Python per deal).
+  (``sim.runner.frames.plays_frame``, measured separately in Python per deal).
 
 Cycle counts are wall ticks: on a shared machine a preempted thread's wait lands in
 whatever part was running, in proportion to its length, so the *shares* stay right while
@@ -121,7 +121,7 @@ from sim.games.indian.state_nb import (
     maybe_reshuffle,
     next_turn,
 )
-from sim.rng_nb import STREAM_SEAT0, stream_key
+from sim.core.rng_nb import STREAM_SEAT0, stream_key
 
 PARTS = ("setup", "draw moves", "discard moves", "strategy: draw", "strategy: discard", "first chance",
          "declaration check", "state updates", "scoring")

@@ -18,7 +18,7 @@ rows are checked equal to ``run_deals``'s) on one thread, with the CPU's cycle c
   counters into the result row included;
 * ``scoring``: ``score_deal`` and the end-of-deal result columns;
 * ``result frame``: the runner's per-play frame built from the raw rows
-  (``sim.frames.plays_frame``, measured separately in Python per deal).
+  (``sim.runner.frames.plays_frame``, measured separately in Python per deal).
 
 Cycle counts are wall ticks: on a shared machine a preempted thread's wait lands in
 whatever part was running, in proportion to its length, so the *shares* stay right
@@ -71,8 +71,8 @@ from sim.games.persian.state_nb import (
     step_draw,
     step_play,
 )
-from sim.rng_nb import STREAM_SEAT0, stream_key
-from strategies.interface import SEAT_FNS
+from sim.core.rng_nb import STREAM_SEAT0, stream_key
+from sim.plugin.strategy import SEAT_FNS
 
 PARTS = ("setup", "draw moves", "play moves", "discard moves", "strategy", "state updates", "scoring")
 P_SETUP, P_DRAW, P_PLAY, P_DISCARD, P_STRATEGY, P_STATE, P_SCORE = range(len(PARTS))

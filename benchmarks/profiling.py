@@ -52,7 +52,7 @@ def frame_seconds_per_deal(spec: str, deals: int, seed: int, game: str, players:
     """Process CPU seconds per deal of building the runner's per-play frame (``spec`` in
     every seat of ``game``) from the engine's raw rows."""
     from sim.experiment import match
-    from sim.frames import Block, Schema, plays_frame
+    from sim.runner.frames import Block, Schema, plays_frame
     from sim.games import get_game
 
     exp = match(spec, spec, deals, seed, game=game, players=players)

@@ -28,10 +28,10 @@ import time
 import numpy as np
 import pandas as pd
 
-from sim import charts
+from sim.present import charts
 from sim import experiment as X
-from sim.fmt import ci, format_p, pct
-from sim.notebook import answer, chunk_bar, estimate
+from sim.core.fmt import ci, format_p, pct
+from sim.present.notebook import answer, chunk_bar, estimate
 
 charts.use_style()
 DEALS = int(os.environ.get("RUMMY_DEALS", "{default}"))   # the one parameter: deals per run

@@ -45,9 +45,9 @@ import numpy as np
 import pandas as pd
 from IPython.display import display
 
-from sim import charts
-from sim.analysis import persian as P
-from sim.analysis.persian_audit import audit, audit_figure, direction, summarize, FEATURES
+from sim.present import charts
+from sim.games.persian import decisions as P
+from sim.games.persian.audit import audit, audit_figure, direction, summarize, FEATURES
 from sim.games import get_game
 
 charts.use_style()

@@ -173,7 +173,7 @@ For each table size one sweep: the rule "drop every hand without a joker" with n
 same with a middle drop (after 6 of its turns, deadwood still above 60, or above 40), each against a
 field of `greedy`; every deal index played once per seat. The middle drop's value is the paired
 difference between the player with it and the same player without it."""),
-    ("code", """from sim.sweep import play_sweep, sweep_table
+    ("code", """from sim.studies.sweep import play_sweep, sweep_table
 
 checks, plays_a = {}, {}
 t0 = time.perf_counter()
@@ -308,10 +308,10 @@ Seed **2707**. Command-line equivalent of one cell of part 1:
 from tqdm.auto import tqdm
 
 import strategies.indian.examples.stock_only  # noqa: F401  (registers "stock_only")
-from strategies.registry import strategy_names
+from sim.plugin.registry import strategy_names
 from sim.games.indian.engine import results_frame, run_deals
 from sim.games.indian.features import dealt_features
-from sim.match import play_match
+from sim.studies.match import play_match
 
 PLAYERS = [2, 3, 4, 5, 6]
 SLOW = {"mc_search"}                       # search strategies: far too slow for this many deals

@@ -7,8 +7,8 @@
 Every notebook reads its deal count from the environment variable RUMMY_DEALS (tests
 run them with a small one, users with a large one), states its seed and the command
 that reproduces its runs, estimates the time of each long cell from measured deals/s
-before running it (sim.notebook.estimate, tqdm.auto progress bars), draws its charts
-with sim.charts (95% CIs everywhere) and ends with an "Answer" section whose sentences
+before running it (sim.present.notebook.estimate, tqdm.auto progress bars), draws its charts
+with sim.present.charts (95% CIs everywhere) and ends with an "Answer" section whose sentences
 are built from the computed numbers. The notebooks are committed executed: the second
 cell states the run time ``--execute`` measured (the only cell whose text differs from
 this file's; tests/test_notebooks.py allows exactly that).
@@ -41,7 +41,7 @@ Seed **2026**. The same match from the command line:
     ("md", RUNTIME),
     ("code", setup(40_000, 2026)),
     ("code", """rate = estimate(X.match("expert", "greedy", DEALS, SEED))   # measured on a few hundred deals first"""),
-    ("code", """from sim.match import format_summary, play_match
+    ("code", """from sim.studies.match import format_summary, play_match
 
 bar, on_chunk = chunk_bar(DEALS, "expert vs greedy")
 t0 = time.perf_counter()
@@ -123,8 +123,8 @@ MIN_GAIN = [-40, 0, 40]
 GRID = [("max_depth", MAX_DEPTH), ("min_gain", MIN_GAIN)]''')),
     ("code", """rate = estimate(X.sweep("deep_taker", GRID, "greedy", DEALS, SEED))"""),
     ("code", """from sim.games.persian.report_sections import CountersSection
-from sim.report import collect
-from sim.sweep import format_sweep, play_sweep, sweep_table
+from sim.present.report import collect
+from sim.studies.sweep import format_sweep, play_sweep, sweep_table
 
 out = Path(tempfile.mkdtemp()) / "deep_sweep.parquet"   # per-play rows on disk, statistics streamed
 bar, on_chunk = chunk_bar(DEALS, "sweep")
@@ -147,7 +147,7 @@ table[["max_depth", "min_gain", "mean_diff", "ci_low", "ci_high", "vs_best", "vs
        "vs_best_p_holm"]].round(2)"""),
     ("md", """## How often and how deep it takes, what it gains and what is caught in hand
 Counters per deal as **deep_taker's team minus greedy's team**, paired on the same deal sets (the
-quantity to compare), 95% CIs (sim.report.collect reads the results file one chunk at a time)."""),
+quantity to compare), 95% CIs (sim.present.report.collect reads the results file one chunk at a time)."""),
     ("code", """col = collect(out)                     # the report's reduction: Persian's counter section per team
 ct = CountersSection.table(col)
 maxdepth = col.part("counters").maxdepth  # (pairing, side) -> counts of a seat's deepest take -1 .. 55
@@ -202,7 +202,7 @@ Successive elimination with multiple comparisons with the best (Hsu's MCB, Bonfe
 the chance of ever dropping the true best point is at most 5%): the statistics are looked at after 500
 deals, then after every doubling, and a point stops being played once it is significantly worse than
 another. Same seed and deals, so a point's numbers are the fixed run's numbers after as many deals."""),
-    ("code", """from sim.adaptive import format_adaptive, run_adaptive
+    ("code", """from sim.studies.adaptive import format_adaptive, run_adaptive
 
 ad = run_adaptive(X.sweep("deep_taker", GRID, "greedy", DEALS, SEED), first_look=500, progress=False)
 print(format_adaptive(ad))"""),
@@ -273,7 +273,7 @@ Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_joke
 LOG_DEALS = min(DEALS, 4_000)
 SWITCHES = [("hold_jokers", [0, 1]), ("hold_sets", [0, 1])]''')),
     ("code", """rate = estimate(X.sweep("quad_holder", SWITCHES, "greedy", DEALS, SEED))"""),
-    ("code", """from sim.sweep import format_sweep, play_sweep, sweep_table
+    ("code", """from sim.studies.sweep import format_sweep, play_sweep, sweep_table
 
 bar, on_chunk = chunk_bar(DEALS, "switches")
 t0 = time.perf_counter()
@@ -449,7 +449,7 @@ pd.DataFrame(summary)"""),
     ("md", """## Part 4: how much of quad_holder's edge comes from the doubling?
 The same match, quad_holder against greedy, with the rule `four_of_a_kind_double` on (the default, P8)
 and off, played on the very same deals; the difference between the two edges is paired per deal set."""),
-    ("code", """from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_table
+    ("code", """from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_table
 
 rs = play_rule_sweep("quad_holder", {"four_of_a_kind_double": ["true", "false"]}, "greedy", DEALS, SEED,
                      progress=False)
@@ -636,7 +636,7 @@ Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_hold
     ("code", setup(4_000, 2030, '''
 STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
     ("code", """rate = estimate(X.tournament(STRATEGIES, DEALS, SEED))"""),
-    ("code", """from sim.tournament import crosstable, expected_points, format_tournament, play_tournament, points_crosstable, ranking
+    ("code", """from sim.studies.tournament import crosstable, expected_points, format_tournament, play_tournament, points_crosstable, ranking
 
 bar, on_chunk = chunk_bar(DEALS, "round robin")
 t0 = time.perf_counter()
@@ -683,7 +683,7 @@ pts.round(1)"""),
 Teams are eliminated once their margin over the field is significantly below another's (Hsu's MCB,
 error rate 5% over all looks); a pairing is played as long as one of its teams is still in the running,
 so every surviving team's margin covers the whole field."""),
-    ("code", """from sim.adaptive import format_adaptive, run_adaptive
+    ("code", """from sim.studies.adaptive import format_adaptive, run_adaptive
 
 ad = run_adaptive(X.tournament(STRATEGIES, DEALS, SEED), first_look=500, progress=False)
 print(format_adaptive(ad))"""),

@@ -1,3 +1,4 @@
-"""Strategies of every game: one folder per game (``strategies/persian/``,
-``strategies/indian/``) with its compiled kernels and ``builtins.py``; the plug-in interface
-all games share (``interface.py``) and the per-game registries (``registry.py``)."""
+"""Strategies of every game: one folder per game (``strategies/persian/``, ``strategies/indian/``)
+with its compiled kernels (``*_nb.py``) and ``builtins.py`` (names, parameters, kernels).
+``interface.py`` and ``registry.py`` are the strategy writer's door to the plug-in layer
+(sim/plugin/): the signature a strategy is compiled with, ``Param`` and ``register_strategy``."""

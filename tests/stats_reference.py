@@ -1,5 +1,5 @@
 """Statistics of a duplicate match computed from raw arrays: the reference that the
-streamed statistics of sim.aggregate (moments accumulated chunk by chunk) are tested
+streamed statistics of sim.runner.aggregate (moments accumulated chunk by chunk) are tested
 against. Test code only (issue 8: statistics used only by tests live with the tests).
 """
 
@@ -11,8 +11,8 @@ from typing import Optional
 import numpy as np
 from scipy import stats as sps
 
-from sim.fmt import json_ready
-from sim.stats import MeanCI, _as_1d, _check_level, deals_needed, t_bounds, t_interval, wilson_interval
+from sim.core.fmt import json_ready
+from sim.core.stats import MeanCI, _as_1d, _check_level, deals_needed, t_bounds, t_interval, wilson_interval
 
 
 def paired_mean_ci(diffs: np.ndarray, level: float = 0.95) -> MeanCI:

@@ -13,15 +13,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim import charts, stats
+from sim.present import charts
+from sim.core import stats
 from sim import experiment as X
-from sim.adaptive import format_adaptive, look_schedule, run_adaptive
+from sim.studies.adaptive import format_adaptive, look_schedule, run_adaptive
 from sim.cli import main
-from sim.match import play_match
-from sim.rule_sweep import play_rule_sweep, rule_sweep_table
+from sim.studies.match import play_match
+from sim.studies.rule_sweep import play_rule_sweep, rule_sweep_table
 from sim.runner import play_chunk
-from sim.sweep import play_sweep
-from sim.tournament import expected_points, play_tournament, points_crosstable
+from sim.studies.sweep import play_sweep
+from sim.studies.tournament import expected_points, play_tournament, points_crosstable
 
 
 # --- statistics ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """``rummy-sim bench --repeat N`` / ``--spec NAME`` and the machine state beside the figures
-(sim/bench.py, issue 14): every deals/s cell measured N times round robin, its median used
+(sim/apps/bench.py, issue 14): every deals/s cell measured N times round robin, its median used
 by the targets and ``deals_per_s``, min/max/runs beside it. Aggregation and formatting are
 tested with made-up numbers; one tiny real run (greedy, 200 deals, two rounds) checks that
 the measuring half feeds them. No timed assertions: the figures are only checked to exist.
@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from sim import bench
+from sim.apps import bench
 from sim.cli import main
 
 DEALS = {"all_threads": 200_000, "one_thread": 100_000, "nojit": 200, "record": 20_000, "search": 400}

@@ -1,5 +1,5 @@
 """The ``rummy-sim`` command line (sim/cli.py), deal recording (sim/games/persian/recording.py)
-and the formatting half of the benchmark (sim/bench.py).
+and the formatting half of the benchmark (sim/apps/bench.py).
 
 Commands are run in-process through ``main([...])``. Logs written by the compiled
 engine are checked field by field against LOG_FORMAT.md and replayed under the
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from naive_persian import replay_log
-from sim import bench
+from sim.apps import bench
 from sim.cli import main, parse_rules
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name
@@ -26,7 +26,7 @@ from sim.games.persian.log import TOP_KEYS, TURN_KEYS, read_deal, read_jsonl, va
 from sim.games.persian.recording import record_logs
 from sim.games.persian.rules import RuleOptions
 from sim.games.persian.show import render_deal
-from strategies.registry import get_strategy
+from sim.plugin.registry import get_strategy
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -205,9 +205,9 @@ def test_strategies_lists_every_strategy_with_parameters(capsys) -> None:
 
 def test_demo_calls_run_demo_with_defaults_and_overrides(monkeypatch, capsys) -> None:
     seen = []
-    fake = types.ModuleType("sim.demo")
+    fake = types.ModuleType("sim.apps.demo")
     fake.run_demo = lambda args: seen.append(args) or 0
-    monkeypatch.setitem(sys.modules, "sim.demo", fake)
+    monkeypatch.setitem(sys.modules, "sim.apps.demo", fake)
     assert main(["demo"]) == 0
     assert (seen[0].deals, seen[0].out, seen[0].seed) == (20_000, "reports/demo", 2026)
     assert main(["demo", "--deals", "50", "--out", "elsewhere", "--seed", "3"]) == 0

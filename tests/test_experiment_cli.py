@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim import bench
+from sim.apps import bench
 from sim.cli import main
 from sim.runner import parts_dir, read_metadata, read_plays
 

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import sim.experiment as X
-from sim.report.reduce import collect
+from sim.present.report.reduce import collect
 from sim.runner import (RunError, RunInterrupted, VersionMismatch, load_result, merge_results, read_plays,
                         run_experiment, start_experiment)
 from sim.runner.dask_backend import chunk_task
@@ -79,7 +79,7 @@ def test_summary_and_sets_files_give_the_statistics_and_report_of_the_plays_file
 
 def test_distribution_tables_have_exact_means(runs) -> None:
     """Issue 13 / 11: means and sds in the distributions table are the values' own, not bin midpoints."""
-    from sim.report.sections import DistributionsSection
+    from sim.present.report.sections import DistributionsSection
 
     _, files = runs
     rows = read_plays(files["plays"])

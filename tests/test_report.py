@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 
 from sim.cli import main
-from sim.match import play_match
-from sim import stats
-from sim.report import collect, reproduce_command, write_report
-from sim.report.sections import DistributionsSection
-from sim.sweep import play_sweep
-from sim.tournament import play_tournament
+from sim.studies.match import play_match
+from sim.core import stats
+from sim.present.report import collect, reproduce_command, write_report
+from sim.present.report.sections import DistributionsSection
+from sim.studies.sweep import play_sweep
+from sim.studies.tournament import play_tournament
 
 SECTIONS = ["## How it was made", "## Summary with confidence intervals", "## Score distributions",
             "## End reasons, deal length, dealer position", "## Strategy counters", "## Files"]
@@ -119,8 +119,8 @@ def test_sections_come_from_the_game_of_the_results(match_file):
 
 
 def test_a_game_section_is_reduced_chunk_by_chunk_and_rendered(match_file, tmp_path):
-    from sim.report.document import Doc
-    from sim.report.sections import GENERIC, Section
+    from sim.present.report.document import Doc
+    from sim.present.report.sections import GENERIC, Section
 
     class Plays(Section):
         key, heading = "plays", "Plays counted"

@@ -1,7 +1,7 @@
-"""The experiment runner (sim/experiment.py, sim/runner.py, sim/frames.py, sim/aggregate.py)
+"""The experiment runner (sim/experiment.py, sim/runner.py, sim/runner/frames.py, sim/runner/aggregate.py)
 and the match / tournament / sweep APIs on top of it.
 
-Duplicate pairing and rotations, mirrored self-matches, statistics against sim.stats
+Duplicate pairing and rotations, mirrored self-matches, statistics against sim.core.stats
 on the full arrays, paired vs unpaired intervals, thread count and chunking, resume
 after an interruption, refusing to overwrite or mix experiments, the schema and the
 metadata, the SPRT and bounded memory. Small deal counts keep every test fast.
@@ -19,12 +19,12 @@ import pytest
 import stats_reference
 
 from sim import experiment as X
-from sim.frames import games_frame, plays_columns, sets_frame
+from sim.runner.frames import games_frame, plays_columns, sets_frame
 from sim.games import get_game
 from sim.games.persian import enums as E
 from sim.games.persian.engine import Table, run_deals
 from sim.games.persian.rules import RuleOptions
-from sim.match import match_summary, play_match
+from sim.studies.match import match_summary, play_match
 from sim.runner import (
     RunError,
     RunInterrupted,
@@ -35,8 +35,8 @@ from sim.runner import (
     read_plays,
     run_experiment,
 )
-from sim.sweep import play_sweep, sweep_table
-from sim.tournament import crosstable, play_tournament, ranking
+from sim.studies.sweep import play_sweep, sweep_table
+from sim.studies.tournament import crosstable, play_tournament, ranking
 
 SEED = 11
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,7 +192,7 @@ def test_paired_interval_is_narrower_than_unpaired_on_the_same_data() -> None:
     unpaired = s["unpaired_ci95"][1] - s["unpaired_ci95"][0]
     assert s["variance_reduction"] > 3
     assert paired < 0.7 * unpaired
-    # the same comparison straight from sim.stats on the frames
+    # the same comparison straight from sim.core.stats on the frames
     ci = stats_reference.paired_mean_ci(m.sets["diff"].to_numpy())
     welch = stats_reference.unpaired_mean_ci(m.plays["a_total"].to_numpy(float), m.plays["b_total"].to_numpy(float))
     assert ci.half_width < 0.7 * welch.half_width

@@ -1,4 +1,4 @@
-"""Tests for sim.stats: known values computed by hand, coverage and power checks."""
+"""Tests for sim.core.stats: known values computed by hand, coverage and power checks."""
 
 import json
 import math
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from sim.stats import SPRT, MeanCI, deals_needed, holm_adjust, t_bounds, t_interval, wilson_interval
+from sim.core.stats import SPRT, MeanCI, deals_needed, holm_adjust, t_bounds, t_interval, wilson_interval
 from stats_reference import (
     cohens_d,
     game_rates,
@@ -335,11 +335,11 @@ def test_t_interval_edge_cases_and_arrays():
     assert t_bounds(1.0, 0.5, 9) == pytest.approx(tuple(sps.t.interval(0.95, 9, loc=1.0, scale=0.5)))
 
 
-# ------------------------------------------------------------------ text and JSON (sim.fmt)
+# ------------------------------------------------------------------ text and JSON (sim.core.fmt)
 
 
 def test_formatters():
-    from sim.fmt import ci, ci_text, format_p, num, pct, short_p
+    from sim.core.fmt import ci, ci_text, format_p, num, pct, short_p
 
     assert num(1.234) == "+1.23" and num(1234.5, ",.0f") == "1,234" and num(7, ",d") == "7"
     assert num(None) == num(float("nan")) == num(math.inf) == num("x") == "n/a"
@@ -350,7 +350,7 @@ def test_formatters():
 
 
 def test_json_ready_is_strict_json():
-    from sim.fmt import json_ready
+    from sim.core.fmt import json_ready
 
     value = {"a": np.int16(3), 1: (np.float32(0.5), math.nan), "b": np.array([[1, 2]]), "c": np.bool_(True),
              "d": [math.inf, None, "s", 2]}

@@ -1,4 +1,4 @@
-"""``rummy-sim tune`` / sim.tune: space and field parsing, the budget plan, paired statistics,
+"""``rummy-sim tune`` / sim.apps.tune: space and field parsing, the budget plan, paired statistics,
 and small end-to-end runs checking the promises of docs/tuning.md:
 
 * common random numbers: every trial's first-rung value is its match against the field on
@@ -20,13 +20,13 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from sim.aggregate import CoMoments
+from sim.runner.aggregate import CoMoments
 from sim.cli import main
-from sim.match import play_match
-from sim.tune import TuneError, derived_validation_seed, make_plan, parse_field, parse_space, tune
-from sim.tune.evaluate import Scores
-from sim.tune.toml import parse_tune_dict
-from strategies.registry import parse_spec
+from sim.studies.match import play_match
+from sim.apps.tune import TuneError, derived_validation_seed, make_plan, parse_field, parse_space, tune
+from sim.apps.tune.evaluate import Scores
+from sim.apps.tune.toml import parse_tune_dict
+from sim.plugin.registry import parse_spec
 
 
 # --- the space -----------------------------------------------------------------------------
@@ -286,7 +286,7 @@ def test_dask_backend_gives_the_local_run() -> None:
 def test_the_example_tune_file_is_valid() -> None:
     from pathlib import Path
 
-    from sim.tune.toml import load_tune_toml
+    from sim.apps.tune.toml import load_tune_toml
 
     options, out = load_tune_toml(Path(__file__).resolve().parent.parent / "experiments" / "tune_example.toml")
     assert options["spec"] == "deep_taker" and options["params"][0] == ("max_depth", "0..55") and out is None

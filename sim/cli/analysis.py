@@ -12,16 +12,16 @@ from sim.cli.common import CliError, add_strategy_arguments, load_strategy_files
 
 def _game_name(args, log_game: str | None = None) -> str:
     name = args.game or log_game or "persian"
-    from sim.games import get_game
+    from sim.plugin.registry import get_game
 
     get_game(name)  # unknown names: a clear error
     return name
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from sim.analysis.games import analysis_for
-    from sim.games import get_game
-    from sim.games.logfile import read_deal
+    from sim.apps.analysis.games import analysis_for
+    from sim.plugin.registry import get_game
+    from sim.plugin.logfile import read_deal
 
     load_strategy_files(args)
     path = Path(args.file)
@@ -40,7 +40,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
                             policy=args.policy, seed=args.seed, horizon=args.horizon, batch=args.batch,
                             alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
     if args.chart:
-        from sim import charts
+        from sim.present import charts
 
         charts.save(a.figure(), args.chart)
     if args.json:
@@ -61,12 +61,12 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from sim.analysis.games import analysis_for
+    from sim.apps.analysis.games import analysis_for
 
     load_strategy_files(args)
     game = _game_name(args)
     support = analysis_for(game)
-    from sim.games import get_game
+    from sim.plugin.registry import get_game
 
     for spec in (args.strategy, args.vs, args.policy):
         if spec is not None:
@@ -105,7 +105,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
               f"{s['chose_best_ci95'][1]:.0%}); points lost per decision {s['mean_loss']:.2f} "
               f"(95% CI {s['mean_loss_ci95'][0]:.2f} to {s['mean_loss_ci95'][1]:.2f}); significantly worse: "
               f"{s['significantly_worse']:.0%}")
-        from sim.analysis.persian_audit import FEATURES
+        from sim.games.persian.audit import FEATURES
 
         for feat in FEATURES.get(args.decision, []):
             t = support.summarize(a.frame, feat)

@@ -16,7 +16,7 @@ class CliError(ValueError):
 
 def add_game_arguments(p: argparse.ArgumentParser, players: bool = True, default: str | None = "persian") -> None:
     """``--game NAME`` (and ``--players N``) on a command."""
-    from sim.games import game_names
+    from sim.plugin.registry import game_names
 
     p.add_argument("--game", default=default, metavar="NAME",
                    help=f"the game: {', '.join(game_names())} (default {default or 'from the input'})")
@@ -54,7 +54,7 @@ def load_strategy_files(args: argparse.Namespace) -> None:
 
 def game_of(args: argparse.Namespace):
     """The game named by ``--game``, with a clear error for an unknown name."""
-    from sim.games import get_game
+    from sim.plugin.registry import get_game
 
     return get_game(getattr(args, "game", None))
 
@@ -70,7 +70,7 @@ def parse_bool(text: str) -> bool:
 
 def parse_rules(items: Sequence[str] | None, game=None):
     """``KEY=VALUE`` strings -> the game's rule options, each value converted to the option's type."""
-    from sim.games import get_game
+    from sim.plugin.registry import get_game
 
     rules_type = get_game(game).rules_type
     defaults = rules_type()

@@ -11,7 +11,7 @@ from sim.cli.common import (CliError, add_game_arguments, add_strategy_arguments
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    from sim.games.runs import check_seed
+    from sim.plugin.runs import check_seed
 
     load_strategy_files(args)
     game = game_of(args)
@@ -42,8 +42,8 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from sim.games import get_game
-    from sim.games.logfile import read_deal
+    from sim.plugin.registry import get_game
+    from sim.plugin.logfile import read_deal
 
     path = Path(args.file)
     if not path.exists():

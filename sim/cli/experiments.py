@@ -40,8 +40,8 @@ def _backend_options(args: argparse.Namespace) -> dict:
 
 
 def _experiment_options(args: argparse.Namespace) -> dict:
-    from sim.games.runs import check_seed
-    from sim.match import experiment_options
+    from sim.plugin.runs import check_seed
+    from sim.studies.match import experiment_options
 
     if args.margin is not None and not args.margin > 0:
         raise CliError(f"--margin must be a positive number of points, got {args.margin}")
@@ -60,9 +60,9 @@ def _experiment_options(args: argparse.Namespace) -> dict:
 
 def _report(run, as_json: bool) -> None:
     """Print the result of any experiment as text or one JSON object."""
-    from sim.match import format_summary, match_summary
-    from sim.sweep import format_sweep, sweep_json
-    from sim.tournament import format_tournament, tournament_json
+    from sim.studies.match import format_summary, match_summary
+    from sim.studies.sweep import format_sweep, sweep_json
+    from sim.studies.tournament import format_tournament, tournament_json
 
     kind = run.experiment.kind
     if as_json:
@@ -94,8 +94,8 @@ def _execute(exp, options: dict, as_json: bool) -> int:
 
 
 def _adaptive(exp, args: argparse.Namespace, options: dict) -> int:
-    """--adaptive: successive elimination with multiple comparisons with the best (sim.adaptive)."""
-    from sim.adaptive import adaptive_json, format_adaptive, run_adaptive
+    """--adaptive: successive elimination with multiple comparisons with the best (sim.studies.adaptive)."""
+    from sim.studies.adaptive import adaptive_json, format_adaptive, run_adaptive
 
     if options["out"] is not None or options["resume"] or options.get("backend") == "dask" or options.get("shard"):
         raise CliError("--adaptive keeps its statistics in memory and plays here: leave out --out, --resume, "
@@ -125,7 +125,7 @@ def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
 
 def _player_sizes(args: argparse.Namespace) -> list:
     """The table sizes of ``--players`` (one or several: 2,4,6 / 2-6 / 2 4 6); [None] without it."""
-    from sim.match import parse_players
+    from sim.studies.match import parse_players
 
     if args.players is None:
         return [None]
@@ -137,7 +137,7 @@ def _player_sizes(args: argparse.Namespace) -> list:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from sim.experiment import match
-    from sim.match import by_players_json, format_by_players
+    from sim.studies.match import by_players_json, format_by_players
 
     options = _run_options(args)
     sizes = _player_sizes(args)
@@ -190,7 +190,7 @@ def _one_size_only(args: argparse.Namespace, sizes: list, what: str) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from sim.experiment import tournament
-    from sim.tournament import by_players_json, format_by_players
+    from sim.studies.tournament import by_players_json, format_by_players
 
     options = _run_options(args)
     sizes = _player_sizes(args)
@@ -208,7 +208,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     from sim.experiment import parse_vary, sweep
-    from sim.sweep import by_players_json, format_by_players
+    from sim.studies.sweep import by_players_json, format_by_players
 
     options = _run_options(args)
     sizes = _player_sizes(args)
@@ -231,9 +231,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _rule_sweep(args: argparse.Namespace, options: dict) -> int:
-    """--vary-rule: one experiment per rule variant, played in lockstep on the same deals (sim.rule_sweep)."""
+    """--vary-rule: one experiment per rule variant, played in lockstep on the same deals (sim.studies.rule_sweep)."""
     from sim.experiment import parse_vary
-    from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
+    from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
 
     if (args.adaptive or options["out"] is not None or options["resume"] or options.get("backend") == "dask"
             or options.get("shard")):
@@ -249,7 +249,7 @@ def _rule_sweep(args: argparse.Namespace, options: dict) -> int:
 
 def _rule_sweep_run(spec, options: dict, as_json: bool) -> int:
     """``rummy-sim run`` of a TOML sweep with ``vary_rule``."""
-    from sim.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
+    from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
 
     if options["out"] is not None or options["resume"]:
         raise CliError("a rule sweep (sweep.vary_rule) keeps its statistics in memory: leave out --out and --resume")
@@ -268,7 +268,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such experiment file")
-    from sim.tune.toml import is_tune_file
+    from sim.apps.tune.toml import is_tune_file
 
     if is_tune_file(path):  # kind = "tune": sim.cli.tune
         from sim.cli.tune import cmd_run_tune
@@ -302,7 +302,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from sim.report import cmd_report as report
+    from sim.present.report import cmd_report as report
 
     return report(args)
 

@@ -19,7 +19,7 @@ def _param_range(p) -> str:
 
 def format_strategies(game=None) -> str:
     """Every registered strategy of ``game`` with its description and parameters."""
-    from sim.games import get_game
+    from sim.plugin.registry import get_game
 
     registry = get_game(game).strategies
     out = []
@@ -45,7 +45,7 @@ def format_strategies(game=None) -> str:
 
 def format_games() -> str:
     """Every registered game: player counts, sides, rule options with defaults, strategies."""
-    from sim.games import game_names, get_game
+    from sim.plugin.registry import game_names, get_game
 
     out = []
     for name in game_names():
@@ -71,7 +71,7 @@ def _rule_text(v) -> str:
 
 def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
-        from sim.games import game_names, get_game
+        from sim.plugin.registry import game_names, get_game
 
         print(json.dumps([get_game(n).describe() for n in game_names()]))
     else:
@@ -85,7 +85,7 @@ def cmd_strategies(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from sim import bench
+    from sim.apps import bench
 
     if args.deals is not None:
         positive(args.deals, "--deals")
@@ -98,7 +98,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     say = None if args.json else progress
     if getattr(args, "backend", None) == "dask":
-        from sim.bench_dask import format_dask, run_dask_bench
+        from sim.apps.bench_dask import format_dask, run_dask_bench
 
         if args.repeat is not None or args.spec:
             raise CliError("--repeat and --spec apply to the deals/s bench, not to --backend dask")
@@ -130,15 +130,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     positive(args.deals, "--deals")
-    from sim.games.runs import check_seed
+    from sim.plugin.runs import check_seed
 
     check_seed(args.seed)
     try:
-        from sim.demo import run_demo
+        from sim.apps.demo import run_demo
     except ModuleNotFoundError as e:
-        if e.name != "sim.demo":
+        if e.name != "sim.apps.demo":
             raise
-        raise CliError("the demo is not available in this installation (sim.demo is missing)") from None
+        raise CliError("the demo is not available in this installation (sim.apps.demo is missing)") from None
     return int(run_demo(args) or 0)
 
 

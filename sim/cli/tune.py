@@ -1,4 +1,4 @@
-"""``rummy-sim tune``: the best parameters of a strategy against a field (sim.tune, docs/tuning.md)."""
+"""``rummy-sim tune``: the best parameters of a strategy against a field (sim.apps.tune, docs/tuning.md)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ def _budget(text: str) -> int:
 
 
 def run_tune(options: dict, out: str | None, as_json: bool, quiet: bool, command: str | None = None) -> int:
-    """Run ``sim.tune.tune(**options)``, print the answer, write the report into ``out``."""
-    from sim.tune import tune
-    from sim.tune.report import answer_lines, summary_dict
+    """Run ``sim.apps.tune.tune(**options)``, print the answer, write the report into ``out``."""
+    from sim.apps.tune import tune
+    from sim.apps.tune.report import answer_lines, summary_dict
 
     def log(line: str) -> None:
         if not quiet:
@@ -51,8 +51,8 @@ def run_tune(options: dict, out: str | None, as_json: bool, quiet: bool, command
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from sim.games import get_game
-    from sim.games.runs import check_seed
+    from sim.plugin.registry import get_game
+    from sim.plugin.runs import check_seed
 
     load_strategy_files(args)
     game = get_game(args.game)
@@ -84,7 +84,7 @@ def _backend_options(args: argparse.Namespace) -> dict:
 
 
 def add_commands(sub) -> None:
-    from sim.tune.search import SAMPLERS
+    from sim.apps.tune.search import SAMPLERS
 
     p = sub.add_parser(
         "tune", help="the best parameters of a strategy against a field, validated on fresh deals",
@@ -138,7 +138,7 @@ def add_commands(sub) -> None:
 def cmd_run_tune(args: argparse.Namespace, path: Path) -> int:
     """``rummy-sim run FILE.toml`` for a ``kind = "tune"`` file: its options, --threads / --out / --json
     override the file's threads / out."""
-    from sim.tune.toml import load_tune_toml
+    from sim.apps.tune.toml import load_tune_toml
 
     for flag, given in (("--deals", args.deals is not None), ("--resume", args.resume), ("--force", args.force)):
         if given:

@@ -3,7 +3,7 @@
 A chunk is a pure function of (experiment, deal range): :func:`play_chunk` plays every
 pairing in every rotation on deals ``start .. stop-1`` and returns their per-play rows,
 so another process or machine can compute any chunk later. :func:`run_experiment`
-plays the chunks in order, reduces each to sufficient statistics (sim.aggregate) and,
+plays the chunks in order, reduces each to sufficient statistics (sim.runner.aggregate) and,
 with an output file, writes each chunk as it finishes::
 
     results.parquet.parts/_manifest.json            experiment, its hash, versions
@@ -62,7 +62,7 @@ from sim.runner.run import BACKENDS, run_experiment
 from sim.runner.keep import KEEPS, ChunkOutput, compute_chunk
 from sim.runner.merge import merge_results
 from sim.runner.background import RunHandle, start_experiment
-from sim.runner.version import VersionMismatch, code_version
+from sim.core.version import VersionMismatch, code_version
 
 __all__ = [
     "RESULTS_FORMAT", "RUN_FORMAT", "META_KEY", "ChunkInfo", "ExperimentResult", "RunError", "RunInterrupted",

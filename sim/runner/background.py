@@ -17,7 +17,7 @@ from concurrent.futures import Future
 
 import pandas as pd
 
-from sim.aggregate import Totals
+from sim.runner.aggregate import Totals
 from sim.experiment import Experiment
 from sim.runner.results import ChunkInfo, ExperimentResult
 

@@ -11,9 +11,9 @@ import time
 import numpy as np
 import pandas as pd
 
-from sim.aggregate import ChunkStats, chunk_stats
+from sim.runner.aggregate import ChunkStats, chunk_stats
 from sim.experiment import Experiment
-from sim.frames import Block, Schema, plays_frame
+from sim.runner.frames import Block, Schema, plays_frame
 
 
 def play_chunk(exp: Experiment, start: int, stop: int, threads: int | None = None,

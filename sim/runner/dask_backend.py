@@ -1,7 +1,7 @@
 """The Dask backend: every chunk one task on a ``dask.distributed`` cluster, gathered in deal order.
 
 Each task calls :func:`chunk_task` on a worker, which checks the worker runs the
-experiment's code version (sim.runner.version), plays the chunk with the pure
+experiment's code version (sim.core.version), plays the chunk with the pure
 sim.runner.play_chunk and reduces it there (sim.runner.keep.compute_chunk) to the chunk's
 statistics and the table its file keeps (a few kilobytes with ``--keep summary``). A worker
 that sees the run's parts folder (same machine or shared filesystem) writes the chunk file
@@ -31,7 +31,7 @@ from sim.experiment import Experiment
 from sim.runner.files import write_chunk_file
 from sim.runner.keep import ChunkOutput, compute_chunk
 from sim.runner.results import RunError
-from sim.runner.version import check_version
+from sim.core.version import check_version
 
 SCHEDULER_ENV = "RUMMY_SIM_SCHEDULER"
 

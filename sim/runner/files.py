@@ -19,8 +19,8 @@ import pyarrow.dataset as pads
 import pyarrow.feather as pf
 import pyarrow.parquet as pq
 
-from sim import stats
-from sim.aggregate import Totals
+from sim.core import stats
+from sim.runner.aggregate import Totals
 from sim.experiment import Experiment, identity_differences
 from sim.runner.chunks import stats_of_frame
 from sim.runner.metadata import read_metadata

@@ -2,14 +2,14 @@
 
 * ``plays`` (default): the per-play rows (docs/results.md), as before;
 * ``sets``: one row per (pairing, deal index) - the deal set's mean A - B over its rotations and
-  A's and B's means (sim.frames.sets_frame) - plus the chunk's summary (below) in column
+  A's and B's means (sim.runner.frames.sets_frame) - plus the chunk's summary (below) in column
   ``chunk_summary`` of the chunk's first row (null on the others);
 * ``summary``: one row per chunk (``start``, ``stop``, ``chunk_summary``) and nothing else.
 
-A chunk summary is the chunk's sufficient statistics (sim.aggregate.ChunkStats: every number
+A chunk summary is the chunk's sufficient statistics (sim.runner.aggregate.ChunkStats: every number
 ``rummy-sim match`` prints) and every report section's accumulator of the chunk alone
-(sim.report.reduce.chunk_parts: binned counts and exact moments), stored as exact JSON
-(sim.runner.codec), so statistics and reports come out of a summary file identical to those of
+(sim.present.report.reduce.chunk_parts: binned counts and exact moments), stored as exact JSON
+(sim.core.codec), so statistics and reports come out of a summary file identical to those of
 the per-play file of the same run. A 1,000,000-deal chunk summary takes a few kilobytes.
 The SPRT's per-set differences are kept only for a run with ``--sprt``.
 """
@@ -27,10 +27,10 @@ import pyarrow as pa
 import pyarrow.feather as pf
 import pyarrow.parquet as pq
 
-from sim.aggregate import ChunkStats
+from sim.runner.aggregate import ChunkStats
 from sim.experiment import Experiment
-from sim.frames import Schema, sets_frame
-from sim.runner import codec
+from sim.runner.frames import Schema, sets_frame
+from sim.core import codec
 from sim.runner.chunks import play_chunk, stats_of_frame
 
 KEEPS = ("plays", "sets", "summary")
@@ -83,7 +83,7 @@ def compute_chunk(exp: Experiment, start: int, stop: int, *, keep: str = "plays"
 
 def chunk_summary(exp: Experiment, frame: pd.DataFrame, cstats: ChunkStats) -> bytes:
     """The stored summary of one chunk (see module doc)."""
-    from sim.report.reduce import chunk_parts
+    from sim.present.report.reduce import chunk_parts
 
     if exp.sprt is None:
         cstats = dataclasses.replace(cstats, set_diffs=None)

@@ -15,7 +15,7 @@ import os
 import time
 from pathlib import Path
 
-from sim.aggregate import Totals, json_ready
+from sim.runner.aggregate import Totals, json_ready
 from sim.experiment import Experiment, identity_differences
 from sim.runner.chunks import stats_of_frame
 from sim.runner.files import _Writer, iter_chunk_tables, result_chunks

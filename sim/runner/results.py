@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.aggregate import Totals
+from sim.runner.aggregate import Totals
 from sim.experiment import Experiment
-from sim.frames import games_frame, sets_frame
+from sim.runner.frames import games_frame, sets_frame
 
 RESULTS_FORMAT = "rummy-sim-results/1"
 RUN_FORMAT = "rummy-sim-run/1"
@@ -25,7 +25,7 @@ STATS_COLUMNS = ["pairing", "rotation", "deal", "a_total", "b_total", "end"]
 
 def stats_columns(exp: Experiment) -> list[str]:
     """The per-play columns the statistics of a chunk of ``exp`` are computed from (the game's
-    figures may need more than :data:`STATS_COLUMNS`, sim.games.base.Game.figure_columns)."""
+    figures may need more than :data:`STATS_COLUMNS`, sim.plugin.game.Game.figure_columns)."""
     return STATS_COLUMNS + [c for c in exp.game_spec.figure_columns(exp.players) if c not in STATS_COLUMNS]
 
 

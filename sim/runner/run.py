@@ -14,10 +14,10 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from sim import stats
-from sim.aggregate import Totals, json_ready
+from sim.core import stats
+from sim.runner.aggregate import Totals, json_ready
 from sim.experiment import Experiment
-from sim.frames import Block, Schema, plays_frame
+from sim.runner.frames import Block, Schema, plays_frame
 from sim.runner.files import (
     _atomic_write_text,
     _existing_chunks,
@@ -88,7 +88,7 @@ def run_experiment(
     ``shard`` "i/N" plays every N-th chunk of the same experiment (join shards with
     sim.runner.merge). Raises RunError (a ValueError) for an existing output without
     ``force``/``resume`` or a resume against another experiment, and RunInterrupted on Ctrl-C.
-    ``check_strategies`` plays user strategies with numba's bounds checks (sim.games.runs).
+    ``check_strategies`` plays user strategies with numba's bounds checks (sim.plugin.runs).
     """
     t_start = time.perf_counter()
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):

@@ -1,5 +1,5 @@
 """The built-in Indian Rummy strategies: names, ids, documented parameters (meaning,
-range, default). ``strategies.registry.registry_for("indian")`` loads ``BUILTINS``.
+range, default). ``IndianGame.strategies`` (sim.plugin.game) loads ``BUILTINS``.
 
 Each kernel lives in ``strategies/indian/<name>_nb.py`` and is reached by id through
 strategies/indian/dispatch_nb.py. Parameters reach a kernel as a float64 row in the
@@ -18,7 +18,7 @@ from strategies.indian.dispatch_nb import (
     SID_MC_SEARCH,
     SID_RANDOM,
 )
-from strategies.registry import Param, StrategyInfo
+from sim.plugin.specs import Param, StrategyInfo
 
 RANDOM = StrategyInfo(
     "random",

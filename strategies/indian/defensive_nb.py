@@ -17,7 +17,7 @@ from numba import njit
 from sim.games.indian.enums import D_DRAW
 from strategies.indian.greedy_nb import greedy_draw
 from strategies.indian.plan_nb import is_close, plan_discard, turns_done
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_FEED_WEIGHT = 0

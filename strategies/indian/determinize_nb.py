@@ -17,7 +17,7 @@ an input):
 Every other card of the shoe (``decks`` copies of each natural kind, ``N_JOKERS``
 printed jokers) is *unseen*: in an opponent's hand, in the stock, or out of play (the
 hands of players who dropped or declared wrongly left play unseen, I5, I7). The unseen cards, listed by kind (a function of the observation
-only), are shuffled with the caller's generator (``sim.rng_nb.shuffle_inplace``) and
+only), are shuffled with the caller's generator (``sim.core.rng_nb.shuffle_inplace``) and
 dealt: each opponent still in the deal, in seat order, gets its hand size minus its
 known copies; then the stock (top first down to the cut joker's place); whatever is
 left is out of play. So every deal of the unseen cards consistent with the counts is
@@ -70,7 +70,7 @@ from sim.games.indian.enums import (
     ST_IN,
     ST_SIZE,
 )
-from sim.rng_nb import shuffle_inplace
+from sim.core.rng_nb import shuffle_inplace
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
 """Which compiled kernel plays a built-in Indian strategy id, and the engine's seat slots.
 
 Every strategy, built-in or user, reaches the engine the same way: as the seat's
-first-class function slot (strategies.interface.STRATEGY_SIG; six slots, one per
+first-class function slot (sim.plugin.strategy.STRATEGY_SIG; six slots, one per
 seat), called through a function pointer. A kernel therefore compiles once, in its
 own module, on its first use (or loads from numba's cache): the engine's code never
 contains the strategies' code, so neither the engine's cold compile nor a kernel's
@@ -18,7 +18,7 @@ To add a built-in strategy NAME:
 """
 
 from sim.games.indian.enums import MAX_SEATS
-from strategies.interface import SID_USER, builtin_kernel, call_from_python, seat_fns_type
+from sim.plugin.strategy import SID_USER, builtin_kernel, call_from_python, seat_fns_type
 
 SID_RANDOM = 0
 SID_GREEDY = 1

@@ -43,7 +43,7 @@ from sim.games.indian.enums import (
 from sim.games.indian.solver_nb import min_deadwood
 from sim.games.indian.state_nb import has_pure_run, jokers_in
 from strategies.indian.greedy_nb import greedy_decide, hand_view, row_of_kind
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_FIRST_DROP_DEADWOOD = 0

@@ -21,7 +21,7 @@ from sim.games.indian.enums import D_DRAW, MV_DROP
 from strategies.indian.dropper_nb import wants_drop
 from strategies.indian.greedy_nb import row_of_kind
 from strategies.indian.plan_nb import is_close, plan_discard, plan_draw, turns_done
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_FIRST_DROP_DEADWOOD = 0

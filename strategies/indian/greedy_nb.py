@@ -33,7 +33,7 @@ from sim.games.indian.enums import (
     R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
 )
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 from sim.games.indian.solver_nb import BIG, can_declare, deadwood_and_loose, deadwood_below
 
 

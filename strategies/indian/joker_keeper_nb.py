@@ -15,7 +15,7 @@ from numba import njit
 
 from sim.games.indian.enums import D_DRAW
 from strategies.indian.plan_nb import plan_discard, plan_draw
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_KEEP_JOKERS = 0

@@ -68,12 +68,12 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.solver_nb import BIG
 from sim.games.indian.state_nb import card_value, discard, draw_pile, draw_stock, next_turn
-from sim.rng_nb import next_u64
+from sim.core.rng_nb import next_u64
 from strategies.indian.determinize_nb import determinize_into
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.greedy_nb import greedy_decide
 from strategies.indian.rollout_nb import keep_score, play_out
-from strategies.interface import STRATEGY_SIG
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_WORLDS = 0

@@ -10,8 +10,8 @@ kind. So drops and wrong declarations both occur and deals still end.
 from numba import njit
 
 from sim.games.indian.enums import D_DRAW, MV_DECLARE, MV_DROP
-from sim.rng_nb import rand_below, rand_float
-from strategies.interface import STRATEGY_SIG
+from sim.core.rng_nb import rand_below, rand_float
+from sim.plugin.strategy import STRATEGY_SIG
 
 # parameter slots, in the order declared in strategies/indian/builtins.py
 P_DROP = 0

@@ -14,7 +14,7 @@ from strategies.persian.dispatch_nb import (
     SID_QUAD_HOLDER,
     SID_RANDOM,
 )
-from strategies.registry import Param, StrategyInfo
+from sim.plugin.specs import Param, StrategyInfo
 
 BUILTINS: tuple[StrategyInfo, ...] = (
     StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."),

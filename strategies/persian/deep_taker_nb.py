@@ -81,7 +81,7 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
 
 @njit(cache=True, _nrt=False)
 def deep_taker_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
 
     Parameters
     ----------

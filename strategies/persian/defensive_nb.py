@@ -178,7 +178,7 @@ def careful_discard(obs, moves, n, keep, feed_weight, watch_table, watch_taken, 
 
 @njit(cache=True, _nrt=False)
 def defensive_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
 
     Parameters
     ----------

@@ -26,7 +26,7 @@ What the seat sees (the O_* slots only; the true state is never an input):
 
 The unseen pool is all 56 cards minus the own hand, the pile, the table and the
 publicly known cards above. It is put in card-id order (a function of the
-observation only), shuffled with the caller's generator (``sim.rng_nb.shuffle_inplace``,
+observation only), shuffled with the caller's generator (``sim.core.rng_nb.shuffle_inplace``,
 the deck's Fisher-Yates), and dealt: each other seat gets as many as its hand size minus
 its known cards (seats in order), the rest is the stock (bottom first). The draws
 consumed from the generator depend only on the observation, so two states a seat
@@ -54,7 +54,7 @@ from sim.games.persian.enums import (
     ST_SIZE,
     STOCK_SIZE,
 )
-from sim.rng_nb import shuffle_inplace
+from sim.core.rng_nb import shuffle_inplace
 from strategies.persian.helpers_nb import pile_cards, table_cards
 
 

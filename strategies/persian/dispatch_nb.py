@@ -1,7 +1,7 @@
 """Which compiled kernel plays a built-in Persian strategy id, and how the engine calls it.
 
 Every strategy, built-in or user, reaches the engine the same way: as the seat's
-first-class function slot (strategies.interface.STRATEGY_SIG), called through a
+first-class function slot (sim.plugin.strategy.STRATEGY_SIG), called through a
 function pointer. A kernel therefore compiles once, in its own module, on its first
 use (or loads from numba's cache): the engine's code never contains the strategies'
 code, so neither the engine's cold compile nor a kernel's grows with the number of
@@ -16,7 +16,7 @@ To add a built-in strategy NAME:
 3. declare its name and parameters in strategies/persian/builtins.py.
 """
 
-from strategies.interface import SID_USER, builtin_kernel, call_from_python
+from sim.plugin.strategy import SID_USER, builtin_kernel, call_from_python
 
 SID_RANDOM = 0
 SID_GREEDY = 1

@@ -61,7 +61,7 @@ def expert_held(obs, params):
 
 @njit(cache=True, _nrt=False)
 def expert_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
 
     Parameters
     ----------

@@ -87,7 +87,7 @@ def greedy_discard(obs, moves, n):
 
 @njit(cache=True, _nrt=False)
 def greedy_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
 
     Parameters
     ----------

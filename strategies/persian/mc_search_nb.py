@@ -50,7 +50,7 @@ copy, scratch rows and a samples x candidates score table of at most RACE_MAX_CE
 cells; past that racing is off and only the sums are kept).
 
 Analysing one decision with the worlds in parallel (``analyse_decision``): each world
-w draws from its own stream ``sim.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``
+w draws from its own stream ``sim.core.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``
 (counter-based: no generator is shared across the prange), plays every candidate out in
 its own buffers and writes its own row of the scores table; the result does not
 depend on the number of threads. Inside the engine's deal loop (a serial kernel per
@@ -81,7 +81,7 @@ from sim.games.persian.enums import (
     ST_SIZE,
 )
 from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
-from sim.rng_nb import next_u64, stream_key
+from sim.core.rng_nb import next_u64, stream_key
 from strategies.persian.determinize_nb import determinize_into
 from strategies.persian.expert_nb import expert_decide
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA

@@ -103,7 +103,7 @@ def holding(obs, params):
 
 @njit(cache=True, _nrt=False)
 def quad_holder_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (strategies.interface.STRATEGY_SIG).
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
 
     Parameters
     ----------

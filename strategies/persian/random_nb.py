@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.rng_nb import rand_below
+from sim.core.rng_nb import rand_below
 
 
 @njit(cache=True, _nrt=False)

@@ -28,7 +28,7 @@ allocations to check it).
 Playing a state out from a given position for M worlds in parallel (e.g. decision
 analysis): see strategies/persian/mc_search_nb.py (``analyse_decision``) for the
 pattern: a ``prange`` over worlds, each world with its own state copy, scratch
-buffers and random stream ``sim.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``,
+buffers and random stream ``sim.core.rng_nb.stream_key(seed, deal, WORLD_STREAM0 + w)``,
 results written to the world's own row and reduced after the loop. Never share a
 numpy Generator (or one uint64[1] stream) across prange iterations.
 """
@@ -88,7 +88,7 @@ from sim.games.persian.enums import (
 )
 from sim.games.persian.melds_nb import layoff_card_for, placeable, table_reach
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, score_deal
-from sim.rng_nb import rand_below
+from sim.core.rng_nb import rand_below
 from strategies.persian.greedy_nb import P_MAX_EXTRA, greedy_decide
 from strategies.persian.helpers_nb import highest_card, meldable_mask, partial_meld_mask
 

@@ -20,10 +20,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.analysis import persian as P  # noqa: E402
-from sim.analysis.persian import AnalysisInputError, PersianDecision, analyze, decision_from_log  # noqa: E402
-from sim.analysis.racing import race  # noqa: E402
-from sim.analysis.stats import ROW_KEYS  # noqa: E402
+from sim.games.persian import decisions as P  # noqa: E402
+from sim.games.persian.decisions import AnalysisInputError, PersianDecision, analyze, decision_from_log  # noqa: E402
+from sim.apps.analysis.racing import race  # noqa: E402
+from sim.apps.analysis.stats import ROW_KEYS  # noqa: E402
 from sim.games import get_game  # noqa: E402
 from sim.games.persian import enums as E  # noqa: E402
 from sim.games.persian.cards import card_name  # noqa: E402
@@ -40,8 +40,8 @@ def logs():
 
 def kernel_scores(dec: PersianDecision, cands, worlds, policy="greedy", seed=3, later=0):
     """The raw play-out matrix of ``cands`` in ``worlds`` (what the race asks for)."""
-    from sim.analysis.persian_nb import play_worlds
-    from sim.analysis.policies import persian_policy_args
+    from sim.games.persian.decisions_nb import play_worlds
+    from sim.apps.analysis.policies import persian_policy_args
 
     _, params, fns = persian_policy_args(policy)
     out = np.zeros((len(worlds), len(cands)))
@@ -298,7 +298,7 @@ def test_missing_discard_and_play_index(logs) -> None:
 
 def test_audit_rows_and_report(tmp_path) -> None:
     """A tiny audit: rows with the loss and the features, a report directory."""
-    from sim.analysis.persian_audit import audit, summarize, write_report
+    from sim.games.persian.audit import audit, summarize, write_report
 
     a = audit("greedy", "discard", deals=2, sample=3, samples=20, batch=10, seed=1)
     assert len(a.frame) == 3 and a.found >= 3

@@ -1,4 +1,4 @@
-"""What every registered game must satisfy (issue 8): the game contract of sim/games/base.py.
+"""What every registered game must satisfy (issue 8): the game contract of sim/plugin/game.py.
 
 Parametrized over ``sim.games.game_names()``, so a newly registered game is checked
 without a line added here:
@@ -24,7 +24,7 @@ import pandas as pd
 import pytest
 
 from sim.games import game_names, get_game
-from sim.match import play_match
+from sim.studies.match import play_match
 
 GAMES = game_names()
 SEED = 8080

@@ -25,9 +25,9 @@ import pytest
 from numba import njit
 
 from sim.games import game_names, get_game
-from sim.games.runs import StrategyError
-from strategies.interface import STRATEGY_SIG
-from strategies.registry import register_strategy
+from sim.plugin.runs import StrategyError
+from sim.plugin.strategy import STRATEGY_SIG
+from sim.plugin.registry import register_strategy
 
 GAMES = game_names()
 SEED = 1515

@@ -158,11 +158,11 @@ def shoe_and_rng(seed: int, deal: int, decks: int):
     """I2: the shuffled shoe of (seed, deal, decks) (physical ids, from the engine's
     ``deal_nb.shuffled_shoe``) and the stream-0 generator state after the shoe
     shuffle, which the I8 reshuffles continue. The state is rebuilt here from
-    ``sim.rng_nb``: a Fisher-Yates shuffle of ``arange(decks*54)`` driven by
+    ``sim.core.rng_nb``: a Fisher-Yates shuffle of ``arange(decks*54)`` driven by
     ``stream_key(seed, deal, STREAM_SHUFFLE)``; the shoe that rebuild gives must
     be the engine's shoe (checked here)."""
     from sim.games.indian.deal_nb import shuffled_shoe
-    from sim.rng_nb import STREAM_SHUFFLE, shuffle_inplace, stream_key
+    from sim.core.rng_nb import STREAM_SHUFFLE, shuffle_inplace, stream_key
     state = np.array([stream_key(seed, deal, STREAM_SHUFFLE)], dtype=np.uint64)
     mine = np.arange(decks * 54, dtype=np.int64)
     shuffle_inplace(mine, state)
@@ -496,7 +496,7 @@ class Deal:
         if self.rng_state is None:
             raise IllegalMove("the stock is empty but this deal has no generator to reshuffle")
         arr = np.array(cards, dtype=np.int64)
-        from sim.rng_nb import shuffle_inplace
+        from sim.core.rng_nb import shuffle_inplace
         shuffle_inplace(arr, self.rng_state)
         self.stock = [int(k) for k in arr]
         self.reshuffles.append(list(self.stock))

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from sim import bench
+from sim.apps import bench
 from sim.games import get_game
-from sim.match import play_match
+from sim.studies.match import play_match
 
 GAME = get_game("indian")
 
@@ -86,7 +86,7 @@ def test_by_dealer_of_a_strategy_against_itself_is_exactly_zero():
 
 def test_by_dealer_in_match_text_and_report(capsys, tmp_path):
     from sim.games.indian.report_sections import by_dealer_table
-    from sim.report import collect, write_report
+    from sim.present.report import collect, write_report
 
     out = tmp_path / "m.parquet"
     code, text, _ = run_cli(capsys, "match", "dropper", "greedy", "--game", "indian", "--players", "3", "--deals",
@@ -166,9 +166,9 @@ def test_sweep_by_players_cli_files_and_json(capsys, tmp_path):
 
 
 def test_tournament_and_sweep_by_players_in_python():
-    from sim.sweep import by_players_table as sweep_by_players
-    from sim.sweep import play_sweep_by_players
-    from sim.tournament import by_players_table, format_by_players, play_tournament_by_players
+    from sim.studies.sweep import by_players_table as sweep_by_players
+    from sim.studies.sweep import play_sweep_by_players
+    from sim.studies.tournament import by_players_table, format_by_players, play_tournament_by_players
 
     ts = play_tournament_by_players(["greedy", "random"], "2,3", deals=3, seed=1, game="indian", threads=1,
                                     progress=False)
@@ -187,8 +187,8 @@ def test_tournament_and_sweep_by_players_in_python():
 
 def test_adaptive_sweep_prints_the_per_seat_figures_of_the_fixed_run(capsys):
     from sim import experiment as X
-    from sim.adaptive import adaptive_json, format_adaptive, run_adaptive
-    from sim.sweep import play_sweep
+    from sim.studies.adaptive import adaptive_json, format_adaptive, run_adaptive
+    from sim.studies.sweep import play_sweep
 
     vary = [("first_drop_deadwood", [0, 100, 133]), ("need_joker", [0])]
     exp = X.sweep("dropper", vary, "greedy", 60, 5, game="indian", players=3)

@@ -15,7 +15,7 @@ from scipy import stats as sps
 
 from sim import experiment as X
 from sim.games import get_game
-from sim.match import by_players_table, match_summary, play_match, play_match_by_players
+from sim.studies.match import by_players_table, match_summary, play_match, play_match_by_players
 
 GAME = get_game("indian")
 
@@ -215,7 +215,7 @@ def test_tournament_sweep_and_toml_with_half_seating(capsys, tmp_path):
 
 def test_sprt_resume_metadata_keep_summary_and_report(tmp_path, capsys):
     from sim.games.indian.report_sections import figures_table
-    from sim.report import collect, write_report
+    from sim.present.report import collect, write_report
     from sim.runner import RunInterrupted, load_result, read_metadata
 
     opts = dict(game="indian", players=4, seating="half", threads=1, progress=False, chunk=4)

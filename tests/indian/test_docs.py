@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from strategies.registry import registry_for
+from sim.plugin.registry import registry_for
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "strategies.md"
 

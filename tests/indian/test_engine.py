@@ -17,8 +17,8 @@ from sim.games.indian.engine import StrategyError, results_frame, run_deals
 from sim.games.indian.log import build_deal_log, deal_logs, dealt_cards, read_jsonl, write_jsonl
 from sim.games.indian.rules import RuleOptions
 from sim.games.indian.solver_nb import can_declare, min_deadwood
-from strategies.interface import STRATEGY_SIG
-from strategies.registry import registry_for
+from sim.plugin.strategy import STRATEGY_SIG
+from sim.plugin.registry import registry_for
 
 RANKS = "23456789TJQKA"
 SEED = 20261201

@@ -22,8 +22,9 @@ from sim.games.indian import enums as E
 from sim.games.indian.engine import run_deals
 from sim.games.indian.game import GAME
 from sim.games.indian.rules import RuleOptions
-from strategies.interface import STRATEGY_SIG
-from strategies.registry import MAX_PARAMS, get_strategy, register_strategy, strategy_names
+from sim.plugin.strategy import STRATEGY_SIG
+from sim.plugin.specs import MAX_PARAMS
+from sim.plugin.registry import get_strategy, register_strategy, strategy_names
 
 SEED = 9191
 

@@ -29,7 +29,7 @@ from sim.games.indian.rules import RuleOptions
 from strategies.indian import mc_search_nb
 from strategies.indian.determinize_nb import determinize
 from strategies.indian.mc_search_nb import mc_search_decide, score_table
-from strategies.registry import registry_for
+from sim.plugin.registry import registry_for
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "strategies.md"
 SEED = 4242

@@ -353,7 +353,7 @@ def test_turn_cap_ends_the_deal_without_winner():
 
 # --------------------------------------------------------------------- I8
 def test_I8_reshuffle_with_the_continued_stream0_generator():
-    from sim.rng_nb import shuffle_inplace
+    from sim.core.rng_nb import shuffle_inplace
     hand = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
     state = np.array([12345], dtype=np.uint64)
     d = make_deal([hand] * 2, pile="2C 2D 2H 4C 5C", stock="9D", cut="9D", rng=state.copy())

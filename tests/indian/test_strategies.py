@@ -14,7 +14,7 @@ from strategies.indian import dropper_nb, random_nb
 from strategies.indian.builtins import BUILTINS
 from strategies.indian.dispatch_nb import SID_DROPPER, SID_GREEDY, SID_RANDOM
 from strategies.indian.greedy_nb import best_discard, lowers_deadwood, value_of
-from strategies.registry import registry_for
+from sim.plugin.registry import registry_for
 
 SEED = 4242
 

@@ -16,7 +16,7 @@ from strategies.indian.dropper_nb import wants_drop
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.joker_keeper_nb import joker_keeper_decide
 from strategies.indian.plan_nb import is_close, keep_value, makes_meld
-from strategies.registry import registry_for
+from sim.plugin.registry import registry_for
 
 SEED = 5151
 SUITS = "CDHS"

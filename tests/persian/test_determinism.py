@@ -2,7 +2,7 @@
 
 A deal is meant to be a pure function of (seed, deal index, strategies, rules): its
 cards come from stream 0 of the deal's counter-based generator and seat s's
-strategy draws from stream 1 + s (sim/rng_nb.py). So:
+strategy draws from stream 1 + s (sim/core/rng_nb.py). So:
 
 * the thread count never changes a result row or a recorded event;
 * the same seed gives the same rows and events, a different seed other deals;

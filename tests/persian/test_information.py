@@ -52,11 +52,12 @@ from sim.games.persian.engine_nb import play_deals, shuffled_deck  # noqa: E402
 from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
-from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
+from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
 from strategies.persian.dispatch_nb import SID_USER, call_strategy  # noqa: E402
-from strategies.interface import STRATEGY_SIG  # noqa: E402
+from sim.plugin.strategy import STRATEGY_SIG  # noqa: E402
 from strategies.persian.examples import top_taker  # noqa: E402
-from strategies.registry import MAX_PARAMS, get_strategy, register_strategy, strategy_names  # noqa: E402
+from sim.plugin.specs import MAX_PARAMS
+from sim.plugin.registry import get_strategy, register_strategy, strategy_names  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 BUILTINS = [name for name in strategy_names() if get_strategy(name).sid != SID_USER]

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from sim.match import play_match  # noqa: E402
+from sim.studies.match import play_match  # noqa: E402
 from sim.games.persian import enums as E  # noqa: E402
 from card_ids import mask_of  # noqa: E402
 from sim.games.persian.engine import run_deals  # noqa: E402
@@ -29,7 +29,7 @@ from sim.games.persian.state_nb import new_state  # noqa: E402
 from strategies.persian.determinize_nb import determinize  # noqa: E402
 from strategies.persian.greedy_nb import greedy_decide  # noqa: E402
 from strategies.persian.mc_search_nb import analyse_decision, mc_search_decide, race_step  # noqa: E402
-from strategies.registry import parse_spec  # noqa: E402
+from sim.plugin.registry import parse_spec  # noqa: E402
 from strategies.persian.rollout_nb import POLICY_GREEDY, POLICY_RANDOM, listed_play_out, play_out, rollout  # noqa: E402
 
 PHASES = ("draw", "play", "discard")

@@ -35,7 +35,7 @@ from sim.games.persian.engine import Table, run_deals  # noqa: E402
 from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
-from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
+from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
 from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
 
 PHASES = ("draw", "play", "discard")

@@ -27,7 +27,7 @@ from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.games.persian.position import Position, row_to_move  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
-from sim.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
+from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
 from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
 
 SEED = 2025
@@ -408,7 +408,7 @@ def test_discards_fed_counter_matches_an_independent_tally(specs):
 
 
 def test_registered_parameters_are_documented():
-    from strategies.registry import get_strategy
+    from sim.plugin.registry import get_strategy
 
     doc = open(os.path.join(ROOT, "docs", "strategies.md"), encoding="utf-8").read()
     for name in ("random", "greedy") + HEURISTICS:

@@ -8,8 +8,8 @@ from numba import njit
 from sim.games.persian import enums as E
 from sim.games.persian.engine import StrategyError, run_deals, results_frame
 from strategies.persian.examples import top_taker
-from strategies.interface import STRATEGY_SIG
-from strategies.registry import get_strategy, parse_spec, register_strategy
+from sim.plugin.strategy import STRATEGY_SIG
+from sim.plugin.registry import get_strategy, parse_spec, register_strategy
 
 
 def test_example_registers_and_plays_in_a_table_of_four_different_strategies():

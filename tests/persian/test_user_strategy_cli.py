@@ -10,8 +10,8 @@ from sim.cli import main
 
 STRATEGY_FILE = textwrap.dedent('''
     from numba import njit
-    from strategies.interface import STRATEGY_SIG
-    from strategies.registry import register_strategy
+    from sim.plugin.strategy import STRATEGY_SIG
+    from sim.plugin.registry import register_strategy
 
     @njit(STRATEGY_SIG, cache=True)
     def cli_last(decision, obs, moves, n_moves, params, rng):

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.indian.enums import ACE_RANK, HAND_SIZE, JOKER, N_RANKS
-from sim.rng_nb import STREAM_SHUFFLE, shuffle_inplace, stream_key
+from sim.core.rng_nb import STREAM_SHUFFLE, shuffle_inplace, stream_key
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ import numpy as np
 
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions, check_players
-from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
+from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
     MAX_SEED,
     StrategyError,
     check_seed,
@@ -25,8 +25,9 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
     set_threads,
 )
 from strategies.indian.dispatch_nb import strategy_function
-from strategies.interface import SID_USER, unused_slot
-from strategies.registry import StrategySpec, registry_for
+from sim.plugin.strategy import SID_USER, unused_slot
+from sim.plugin.registry import registry_for
+from sim.plugin.specs import StrategySpec
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -97,7 +98,7 @@ def run_deals(
     option, seed, deals) and StrategyError (a ValueError) naming strategy, seat, seed
     and deal when a strategy answers illegally; the error carries every deal's results.
     ``check``: play user strategies bounds-checked, deal by deal on one thread
-    (``--check-strategies``; sim.games.runs.run_checked), so an index past the end of an
+    (``--check-strategies``; sim.plugin.runs.run_checked), so an index past the end of an
     argument stops the run with a StrategyError naming the strategy.
     """
     from sim.games.indian.engine_nb import play_deals, play_deals_serial

@@ -119,10 +119,10 @@ from sim.games.indian.state_nb import (
     maybe_reshuffle,
     next_turn,
 )
-from sim.games.runs import play_on_threads
-from sim.rng_nb import STREAM_SEAT0, stream_key
+from sim.plugin.runs import play_on_threads
+from sim.core.rng_nb import STREAM_SEAT0, stream_key
 from strategies.indian.dispatch_nb import SEAT_FNS
-from strategies.registry import MAX_PARAMS
+from sim.plugin.specs import MAX_PARAMS
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 

@@ -10,7 +10,7 @@ rank index 0..12 = 2..9, T, J, Q, K, A) and 52 for the printed joker (I1). A han
 ``2 * decks`` printed jokers; physical id p is kind ``p % 52`` if p < decks*52, else 52.
 """
 
-from sim.games.layout import layout as _layout
+from sim.core.layout import layout as _layout
 
 N_KINDS = 53
 JOKER = 52

@@ -27,7 +27,7 @@ import pandas as pd
 
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions, check_players
-from sim.games.runs import check_seed, deal_indices
+from sim.plugin.runs import check_seed, deal_indices
 
 FEATURES = ("deadwood", "points", "pure_run", "jokers")
 

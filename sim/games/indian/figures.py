@@ -6,7 +6,7 @@ alternate seats). Every play has ``players`` seat-plays, some of them A's and th
 B's. Per pairing and side the run keeps integer sums of its seat-plays (:data:`FIELDS`),
 one small array per chunk that merges by addition (exact in any chunk order, and stored
 as is in ``--keep summary`` files). From them and the per-deal-set scores the run already
-keeps (sim.aggregate.Totals.scores) come, per side:
+keeps (sim.runner.aggregate.Totals.scores) come, per side:
 
 * ``net``: expected net points per deal (won minus lost, I6/I7) of one seat of the side,
   with a paired t-interval over deal sets (the deal set's mean over its rotations);
@@ -148,9 +148,9 @@ def _mean_sd(n: int, s: int, sq: int) -> tuple[float, float]:
 
 def summary_columns(totals, p: int) -> dict:
     """The summary-frame columns of pairing ``p`` from a run's merged statistics
-    (sim.aggregate.Totals with its ``figures`` sums); {} when they were not kept."""
-    from sim import stats
-    from sim.aggregate import interval
+    (sim.runner.aggregate.Totals with its ``figures`` sums); {} when they were not kept."""
+    from sim.core import stats
+    from sim.runner.aggregate import interval
 
     sums = getattr(totals, "figures", None)
     exp = totals.exp
@@ -203,8 +203,8 @@ def offset_columns(sums_p: np.ndarray, players: int) -> dict:
     ``{a,b}_net_off{k}`` (net points per deal of one seat of the side at that offset) and
     ``a_minus_b_off{k}``, each with ``_ci_low`` / ``_ci_high`` (t-intervals over deal sets), and
     ``a_deal_win_rate_off{k}`` with its Wilson interval."""
-    from sim import stats
-    from sim.aggregate import interval
+    from sim.core import stats
+    from sim.runner.aggregate import interval
 
     base, width = len(FIELDS), len(OFFSET_FIELDS)
     out: dict = {}
@@ -282,7 +282,7 @@ def figures_json(row) -> dict:
 
 def figures_lines(row, players: int) -> list[str]:
     """The lines ``rummy-sim match`` prints for Indian Rummy under the common ones."""
-    from sim.fmt import ci, num, pct
+    from sim.core.fmt import ci, num, pct
 
     if "a_net" not in row:
         return []
@@ -315,7 +315,7 @@ def figures_lines(row, players: int) -> list[str]:
 
 def offset_lines(row, players: int) -> list[str]:
     """The by-dealer table ``rummy-sim match`` prints for Indian Rummy ([] without the figures)."""
-    from sim.fmt import ci, pct
+    from sim.core.fmt import ci, pct
 
     rows = offset_rows(row, players)
     if not rows:
@@ -334,7 +334,7 @@ def pairings_lines(summary: pd.DataFrame, players: int) -> list[str]:
     """The per-pairing table ``rummy-sim tournament`` / ``sweep`` print for Indian Rummy after their
     own output: each side's net points per deal and deals won per seat (95% CIs), drops, wrong
     declarations and points lost when not winning; and what their "games won" count there."""
-    from sim.fmt import ci, num, pct
+    from sim.core.fmt import ci, num, pct
 
     if "a_net" not in summary.columns or summary.empty:
         return []

@@ -1,4 +1,4 @@
-"""Indian Rummy on the game contract (sim.games.base): 2-6 players, each alone (I1).
+"""Indian Rummy on the game contract (sim.plugin.game): 2-6 players, each alone (I1).
 
 Duplicate seatings (``--seating``, docs/results.md):
 
@@ -24,10 +24,10 @@ from typing import Sequence
 
 import numpy as np
 
-from sim.games.base import DerivedColumn, Game, ResultColumn, ResultSchema, Seating
+from sim.plugin.game import DerivedColumn, Game, ResultColumn, ResultSchema, Seating
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions
-from strategies.registry import StrategySpec
+from sim.plugin.specs import StrategySpec
 
 SEAT_COUNTERS = tuple(name for name, _ in E.SEAT_COLUMNS)
 
@@ -67,6 +67,7 @@ class IndianGame(Game):
     name = "indian"
     title = "Indian Rummy (13-card points rummy)"
     rules_ref = "RULES.md Part 2 (I1-I9)"
+    strategies_module = "strategies.indian.builtins"
     seat_counts = tuple(range(E.MIN_SEATS, E.MAX_SEATS + 1))
     default_players = 4
     rules_type = RuleOptions

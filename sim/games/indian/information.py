@@ -21,7 +21,7 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from sim.games.indian import enums as E
-from sim.rng_nb import STREAM_SEAT0, stream_key
+from sim.core.rng_nb import STREAM_SEAT0, stream_key
 
 
 def _obs(st: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ import numpy as np
 
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name
-from sim.games.logfile import read_jsonl, write_jsonl  # noqa: F401  (re-exported: files are common to games)
+from sim.plugin.logfile import read_jsonl, write_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
 

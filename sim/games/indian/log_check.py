@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sim.games.logfile import read_deal, read_jsonl  # noqa: F401  (re-exported: files are common to games)
+from sim.plugin.logfile import read_deal, read_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
 GAME = "indian"

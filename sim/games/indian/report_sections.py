@@ -1,4 +1,4 @@
-"""Indian Rummy's own report section (``IndianGame.report_sections``; protocol: sim.games.base).
+"""Indian Rummy's own report section (``IndianGame.report_sections``; protocol: sim.plugin.game).
 
 Players sit alone; a pairing seats A and B as ``field`` (one A seat against a field of B)
 or ``half`` (A in alternate seats). ``FiguresSection`` ("Per seat: net points, deals won,
@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim import charts
-from sim.fmt import ci, pct
-from sim.report.document import Doc
-from sim.report.reduce import Collected
-from sim.report.sections import Section, match_label, pair_label, shown_pairings
+from sim.present import charts
+from sim.core.fmt import ci, pct
+from sim.present.report.document import Doc
+from sim.present.report.reduce import Collected
+from sim.present.report.sections import Section, match_label, pair_label, shown_pairings
 
 SIDES = (("a", "A"), ("b", "B"))
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from sim.games.persian import enums as E
 from sim.games.persian.rules import RuleOptions
-from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
+from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
     MAX_SEED,
     StrategyError,
     check_seed,
@@ -23,9 +23,10 @@ from sim.games.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed
     run_checked,
     set_threads,
 )
-from strategies.interface import SID_USER
+from sim.plugin.strategy import SID_USER
 from strategies.persian.dispatch_nb import strategy_function
-from strategies.registry import StrategySpec, parse_spec
+from sim.plugin.specs import StrategySpec
+from sim.plugin.registry import parse_spec
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -96,7 +97,7 @@ def run_deals(
     Raises StrategyError (a ValueError) naming strategy, seat, seed, deal and move when
     a strategy answers illegally; the error carries every other deal's results.
     ``check``: play user strategies bounds-checked, deal by deal on one thread
-    (``--check-strategies``; sim.games.runs.run_checked), so an index past the end of an
+    (``--check-strategies``; sim.plugin.runs.run_checked), so an index past the end of an
     argument stops the run with a StrategyError naming the strategy.
     """
     from sim.games.persian.engine_nb import play_deals, play_deals_serial

@@ -80,9 +80,9 @@ from sim.games.persian.state_nb import (
     step_draw,
     step_play,
 )
-from sim.games.runs import play_on_threads
-from sim.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
-from strategies.interface import SEAT_FNS, SID_USER
+from sim.plugin.runs import play_on_threads
+from sim.core.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
+from sim.plugin.strategy import SEAT_FNS, SID_USER
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
@@ -146,7 +146,7 @@ def _ask_user(fn, decision, st, obs, moves, n, prm, rng, smoves, sparams):
 
     Parameters
     ----------
-    fn : the seat's user strategy function (strategies.interface.STRATEGY_SIG)
+    fn : the seat's user strategy function (sim.plugin.strategy.STRATEGY_SIG)
     decision : D_* code
     st : the state (its first OBS_SIZE slots are copied into ``obs``)
     obs : int64[OBS_SIZE], the observation copy
@@ -412,7 +412,7 @@ def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     event slot and its own random streams, so how the deals are sliced changes nothing.
 
     Python threads run the compiled serial kernel ``play_deals_kernel`` on slices of the
-    deals (it releases the GIL; ``sim.games.runs.play_on_threads``, shared with the Indian
+    deals (it releases the GIL; ``sim.plugin.runs.play_on_threads``, shared with the Indian
     engine). One serial kernel serves the parallel runs and the checked runs (``play_deals_serial``), and there is no parallel
     region to compile (a ``prange`` kernel cost cold-compile time and a level of
     scheduling; issue 14).

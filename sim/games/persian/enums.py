@@ -6,7 +6,7 @@ ranks 2..A as 0..12) and 52..55 for the four jokers (P1). A set of cards is an
 int64 bitmask with bit ``id`` set (56 bits, so the sign bit is never used).
 """
 
-from sim.games.layout import layout
+from sim.core.layout import layout
 
 N_SUITS = 4
 N_RANKS = 13

@@ -1,4 +1,4 @@
-"""Persian Rummy on the game contract (sim.games.base): 4 seats, 2 teams of partners.
+"""Persian Rummy on the game contract (sim.plugin.game): 4 seats, 2 teams of partners.
 
 Duplicate seatings (docs/results.md): with seats (a0, b0, a1, b1) in rotation 0
 (team A's first partner in seat 0, B's in seat 1, A's second in seat 2, B's second
@@ -17,10 +17,10 @@ from typing import Sequence
 
 import numpy as np
 
-from sim.games.base import Game, ResultColumn, ResultSchema, Seating
+from sim.plugin.game import Game, ResultColumn, ResultSchema, Seating
 from sim.games.persian import enums as E
 from sim.games.persian.rules import RuleOptions
-from strategies.registry import StrategySpec
+from sim.plugin.specs import StrategySpec
 
 SCORE_PARTS = (("table", E.C_TABLE), ("hand", E.C_HAND), ("bonus", E.C_BONUS), ("total", E.C_TOTAL))
 TEAMS = ((0, 2), (1, 3))  # P2: partners sit opposite
@@ -56,6 +56,7 @@ class PersianGame(Game):
     name = "persian"
     title = "Persian Rummy"
     rules_ref = "RULES.md Part 1 (P1-P10)"
+    strategies_module = "strategies.persian.builtins"
     seat_counts = (4,)
     default_players = 4
     rules_type = RuleOptions

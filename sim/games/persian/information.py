@@ -16,8 +16,8 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from sim.games.persian import enums as E
-from sim.rng_nb import STREAM_SEAT0, stream_key
-from strategies.registry import StrategySpec
+from sim.core.rng_nb import STREAM_SEAT0, stream_key
+from sim.plugin.specs import StrategySpec
 
 PHASES = ("draw", "play", "discard")
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.logfile import _plain, read_deal, read_jsonl, write_jsonl  # noqa: F401  (re-exported)
+from sim.plugin.logfile import _plain, read_deal, read_jsonl, write_jsonl  # noqa: F401  (re-exported)
 from sim.games.persian.cards import card_name, mask_to_names, parse_card
 from sim.games.persian.enums import (
     END_NAMES,

@@ -17,7 +17,7 @@ from sim.games.persian.engine import DealRun, Table, deal_indices, run_deals
 from sim.games.persian.engine_nb import shuffled_deck
 from sim.games.persian.log import build_deal_log
 from sim.games.persian.rules import RuleOptions
-from strategies.registry import StrategySpec
+from sim.plugin.specs import StrategySpec
 
 # Deals per run_deals call: each recorded deal reserves MAX_EVENTS_PER_DEAL event rows
 # (160 kB), so long runs are recorded in chunks to keep memory flat.

@@ -1,4 +1,4 @@
-"""Persian Rummy's own report sections (``PersianGame.report_sections``; protocol: sim.games.base).
+"""Persian Rummy's own report sections (``PersianGame.report_sections``; protocol: sim.plugin.game).
 
 Persian plays in two teams of partners (seats 0 + 2 and 1 + 3; column ``a_team`` says
 which is A's in a play). On top of the generic report:
@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim import charts
-from sim.fmt import ci
+from sim.present import charts
+from sim.core.fmt import ci
 from sim.games.persian import enums as E
-from sim.report.document import Doc
-from sim.report.reduce import Collected, add_moments, set_means
-from sim.report.sections import Section, match_label, pair_label, shown_pairings, sweep_axes
+from sim.present.report.document import Doc
+from sim.present.report.reduce import Collected, add_moments, set_means
+from sim.present.report.sections import Section, match_label, pair_label, shown_pairings, sweep_axes
 
 SCORE_PARTS = ["total", "table", "hand", "bonus"]
 COUNTERS = [name for name, _ in E.COUNTER_NAMES]
@@ -267,7 +267,7 @@ def _sweep_counters_figure(col: Collected, ct: pd.DataFrame, out: Path) -> None:
     """Counters against the grid as A - B (the swept team minus the opponent, paired on the same deal
     sets, so both teams' play enters), 95% CI error bars, categorical axis, series told apart by
     color, marker and offset."""
-    from sim.sweep import sweep_table
+    from sim.studies.sweep import sweep_table
 
     exp = col.exp
     keys = [k for k, _ in exp.vary]

@@ -19,7 +19,7 @@ Step 1 - write one function with the engine's signature and compile it with it::
     MV_TAKE (a = depth, b = target, c = taken cards mask), MV_PASS, MV_MELD (a = mask),
     MV_LAYOFF (a = card, b = meld number), MV_STOP, MV_DISCARD (a = card).
   * ``params`` holds the parameter values in declaration order; ``rng`` is the seat's
-    own random stream (sim.rng_nb.rand_below(rng, n), rand_float(rng)).
+    own random stream (sim.core.rng_nb.rand_below(rng, n), rand_float(rng)).
   * Return the index of the chosen row. Anything else stops the deal with an error.
 
 Step 2 - use the helper kernels you need: strategies.persian.helpers_nb (meldable_mask,

@@ -1,0 +1,363 @@
+"""Audit a Persian strategy's decisions of one kind: where does it lose points, and how many?
+
+``audit`` plays deals with the engine (recording mode, so the decisions are the engine's
+own), replays every log through ``Position`` and collects the audited strategy's
+decisions of the kind asked:
+
+* ``take``: draws where at least one discard-pile take is legal (take or not, and how deep);
+* ``hold``: the play decision of a turn at which the seat, able to meld three of a kind
+  (three jokers or three of a rank, P5), either melds them or stops playing (keeps them
+  back for the fourth): the moment of that choice;
+* ``discard``: discards with two or more cards to choose from.
+
+A random sample of them is analysed (sim/games/persian/decisions.analyze: worlds sampled from
+the seat's view, every candidate in the same worlds, the policy in every seat), and each
+gets a row: the move chosen, the best move, whether they agree, the points lost (best mean
+minus the chosen move's, with the paired 95% CI) and the situation's features: stock and
+pile size, opponents' and partner's hand sizes, jokers held, the depth of the take chosen
+and the deepest legal one (= cards above the target), the three held and where its fourth
+card is (in hand, in the pile, on the table, publicly taken by a seat, or unseen).
+``summarize`` breaks the results down by a feature.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from sim.games.persian.decisions import AnalysisInputError, PersianDecision, analyze, decisions_in
+from sim.games.persian import enums as E
+from sim.games.persian.cards import RANK_CHARS, card_value
+
+KINDS = ("take", "hold", "discard")
+JOKERS = sum(1 << c for c in range(E.JOKER0, E.N_CARDS))
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def _three_melds(rows: np.ndarray) -> list[int]:
+    """Indices of legal melds of exactly three of a kind (joker set or rank set)."""
+    return [i for i, r in enumerate(rows) if r[0] == E.MV_MELD and r[2] in (E.MK_SET, E.MK_JOKERS)
+            and _popcount(int(r[1])) == 3]
+
+
+def _fourth_where(obs: np.ndarray, three: int) -> str:
+    """Where the fourth card of the three-of-a-kind ``three`` (a mask) is, as the seat sees it."""
+    seat = int(obs[E.O_SEAT])
+    hand = int(obs[E.O_HAND])
+    if three & JOKERS:
+        fourth = JOKERS & ~three
+    else:
+        low = (three & -three).bit_length() - 1
+        rank = low % E.N_RANKS
+        fourth = sum(1 << (s * E.N_RANKS + rank) for s in range(E.N_SUITS)) & ~three
+    if fourth & hand:
+        return "hand"
+    pile = 0
+    for c in obs[E.O_PILE: E.O_PILE + obs[E.O_PILE_N]]:
+        pile |= 1 << int(c)
+    if fourth & pile:
+        return "pile"
+    table = 0
+    for k in range(obs[E.O_N_MELDS]):
+        table |= int(obs[E.O_MELD_MASK + k])
+    if fourth & table:
+        return "table"
+    for o in range(E.N_SEATS):
+        if o != seat and fourth & int(obs[E.O_TAKEN + o]):
+            return "partner took" if o % 2 == seat % 2 else "opponent took"
+    return "unseen"
+
+
+def features(dec: PersianDecision, kind: str) -> dict:
+    """The situation of a decision as numbers and labels (all public to the seat, P10)."""
+    o = dec.obs
+    seat = dec.seat
+    opp = [(seat + 1) % 4, (seat + 3) % 4]
+    hand = int(o[E.O_HAND])
+    f = {
+        "stock": int(o[E.O_STOCK_N]),
+        "pile": int(o[E.O_PILE_N]),
+        "turn_no": dec.turn,
+        "own_hand": int(o[E.O_HAND_SIZES + seat]),
+        "partner_hand": int(o[E.O_HAND_SIZES + (seat + 2) % 4]),
+        "opp_min_hand": int(min(o[E.O_HAND_SIZES + s] for s in opp)),
+        "next_hand": int(o[E.O_HAND_SIZES + opp[0]]),
+        "jokers_held": _popcount(hand & JOKERS),
+        "candidates": len(dec.rows),
+    }
+    if kind == "take":
+        depths = [int(r[1]) for r in dec.rows if r[0] == E.MV_TAKE]
+        f["deepest_take"] = max(depths)
+        r = dec.rows[dec.played]
+        f["chosen_depth"] = int(r[1]) if r[0] == E.MV_TAKE else -1
+    elif kind == "hold":
+        threes = _three_melds(dec.rows)
+        m = int(dec.rows[threes[0]][1])
+        f["three"] = "JK" if m & JOKERS else RANK_CHARS[((m & -m).bit_length() - 1) % E.N_RANKS]
+        f["three_value"] = card_value(((m & -m).bit_length() - 1))  # P4: 2-9 face, T-K 10, A 15, JK 20
+        f["fourth"] = _fourth_where(o, m)
+        f["melded_three"] = dec.played in threes
+    else:
+        f["card_value"] = card_value(int(dec.rows[dec.played][1]))
+    return f
+
+
+def collect(logs: Sequence[dict], kind: str, seats_of) -> list[tuple[PersianDecision, dict]]:
+    """Every decision of ``kind`` made by the seats ``seats_of(log)`` in ``logs``, with features."""
+    if kind not in KINDS:
+        raise AnalysisInputError(f"decision kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    phase = {"take": "draw", "hold": "play", "discard": "discard"}[kind]
+    found = []
+    for log in logs:
+        seats = seats_of(log)
+        held_turns = set()
+        for dec in decisions_in(log, [phase]):
+            if dec.seat not in seats:
+                continue
+            if kind == "take" and not any(r[0] == E.MV_TAKE for r in dec.rows):
+                continue
+            if kind == "hold":
+                threes = _three_melds(dec.rows)
+                chosen = int(dec.rows[dec.played][0])
+                if dec.turn in held_turns or not threes or (dec.played not in threes and chosen != E.MV_STOP):
+                    continue
+                held_turns.add(dec.turn)
+            dec.where = f"seed {log['seed']}, " + dec.where
+            found.append((dec, features(dec, kind)))
+    return found
+
+
+@dataclass
+class Audit:
+    """One audit: a row per analysed decision (``frame``) and how it was made (``setup``)."""
+
+    frame: pd.DataFrame
+    setup: dict
+    found: int  # decisions of the kind found in the deals played
+    seconds: float
+    analyses: list = field(default_factory=list)
+
+    def summary(self) -> dict:
+        f = self.frame
+        n = len(f)
+        if n == 0:
+            return {"decisions": 0}
+        best = int(f["chose_best"].sum())
+        from sim.core.stats import wilson_interval
+
+        lo, hi = wilson_interval(best, n)
+        from sim.apps.analysis.stats import mean_interval
+
+        m, llo, lhi = mean_interval(f["loss"].to_numpy())
+        return {"decisions": n, "found": self.found, "chose_best": best / n, "chose_best_ci95": [lo, hi],
+                "mean_loss": m, "mean_loss_ci95": [llo, lhi],
+                "significantly_worse": float(f["significantly_worse"].mean())}
+
+
+def audit(strategy: str = "expert", kind: str = "take", deals: int = 20, vs: str | None = None, sample: int = 40,
+          samples: int = 300, policy: str | None = None, seed: int = 0, rules=None, threads: int | None = None,
+          batch: int = 100, progress=None) -> Audit:
+    """Play ``deals`` deals (the strategy as team 0, ``vs`` as team 1; default: the strategy in
+    every seat), collect the strategy's ``kind`` decisions and analyse a random sample of
+    ``sample`` of them with ``samples`` worlds each (``policy``: the rollout policy, default the
+    strategy itself)."""
+    import time
+
+    from sim.games import get_game
+
+    if kind not in KINDS:
+        raise AnalysisInputError(f"decision kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if deals < 1 or sample < 1:
+        raise AnalysisInputError(f"deals and sample must be >= 1, got {deals} and {sample}")
+    game = get_game("persian")
+    specs = [strategy, vs or strategy]
+    t0 = time.perf_counter()
+    logs = game.record_logs(specs, deals, seed, rules, threads=threads)
+    seats = {0, 1, 2, 3} if vs is None else {0, 2}
+    found = collect(logs, kind, lambda log: seats)
+    gen = np.random.default_rng(seed)
+    pick = sorted(gen.choice(len(found), size=min(sample, len(found)), replace=False)) if found else []
+    rows, analyses = [], []
+    for j, i in enumerate(pick):
+        dec, feats = found[i]
+        a = analyze(dec, samples=samples, policy=policy or strategy, seed=seed + int(i), batch=batch,
+                    threads=threads)
+        played = a.played
+        best = a.best
+        lo, hi = played["diff_vs_best_ci95"]
+        labels = dec.labels()
+        brow = dec.rows[labels.index(best["move"])]
+        if kind == "take":
+            feats["best_depth"] = int(brow[1]) if brow[0] == E.MV_TAKE else -1
+        elif kind == "hold":
+            feats["best_melds_three"] = labels.index(best["move"]) in _three_melds(dec.rows)
+        rows.append({
+            "deal": dec.deal, "turn": dec.turn, "seat": dec.seat, "played": played["move"], "best": best["move"],
+            "chose_best": bool(played["best"]), "loss": -float(played["diff_vs_best"]),
+            "loss_ci95_low": -hi if hi == hi else math.nan, "loss_ci95_high": -lo if lo == lo else math.nan,
+            "significantly_worse": bool(hi == hi and hi < 0), "p_best_played": float(played["p_best"]),
+            "worlds": a.worlds, **feats,
+        })
+        analyses.append(a)
+        if progress is not None:
+            progress(j + 1, len(pick))
+    frame = pd.DataFrame(rows)
+    setup = {"strategy": strategy, "vs": vs or strategy, "kind": kind, "deals": deals, "seed": seed,
+             "sample": len(pick), "worlds_per_decision": samples, "policy": policy or strategy,
+             "deals_seats": "strategy in seats 0 and 2, vs in 1 and 3" if vs else "strategy in every seat"}
+    return Audit(frame, setup, len(found), time.perf_counter() - t0, analyses)
+
+
+# --- breakdowns ---------------------------------------------------------------------------------------
+
+BINS = {
+    "stock": ([-1, 5, 12, 20, 27], ["0-5", "6-12", "13-20", "21-27"]),
+    "opp_min_hand": ([-1, 2, 4, 7, 60], ["0-2", "3-4", "5-7", "8+"]),
+    "deepest_take": ([-1, 0, 2, 5, 60], ["0", "1-2", "3-5", "6+"]),
+    "chosen_depth": ([-2, -1, 0, 2, 5, 60], ["stock", "0", "1-2", "3-5", "6+"]),
+    "jokers_held": ([-1, 0, 1, 2, 4], ["0", "1", "2", "3-4"]),
+    "card_value": ([-1, 5, 9, 10, 20], ["2-5", "6-9", "10", "A/JK"]),
+    "three_value": ([-1, 5, 9, 10, 15, 20], ["2-5", "6-9", "T-K", "A", "JK"]),
+}
+FEATURES = {"take": ["deepest_take", "chosen_depth", "stock", "opp_min_hand", "jokers_held"],
+            "hold": ["three_value", "fourth", "stock", "opp_min_hand", "melded_three"],
+            "discard": ["stock", "opp_min_hand", "card_value", "jokers_held"]}
+
+
+def summarize(frame: pd.DataFrame, feature: str) -> pd.DataFrame:
+    """Per bin of ``feature``: decisions, share where the choice was the best (Wilson 95% CI),
+    mean points lost (t 95% CI), share significantly worse than the best."""
+    from sim.apps.analysis.stats import mean_interval
+    from sim.core.stats import wilson_interval
+
+    if frame.empty:
+        return pd.DataFrame()
+    col = frame[feature]
+    if feature in BINS and pd.api.types.is_numeric_dtype(col) and not pd.api.types.is_bool_dtype(col):
+        edges, labels = BINS[feature]
+        key = pd.cut(col, edges, labels=labels)
+    else:
+        key = col.astype(str)
+    out = []
+    for k, g in frame.groupby(key, observed=True):
+        n = len(g)
+        b = int(g["chose_best"].sum())
+        lo, hi = wilson_interval(b, n)
+        m, llo, lhi = mean_interval(g["loss"].to_numpy())
+        out.append({feature: str(k), "decisions": n, "chose_best": b / n, "chose_best_low": lo,
+                    "chose_best_high": hi, "mean_loss": m, "loss_low": llo, "loss_high": lhi,
+                    "significantly_worse": float(g["significantly_worse"].mean())})
+    return pd.DataFrame(out)
+
+
+def audit_figure(a: Audit, features_: Sequence[str] | None = None):
+    """Mean points lost per decision (95% CI) by each feature's bins, one panel per feature."""
+    from sim.present import charts
+
+    feats = list(features_ or FEATURES[a.setup["kind"]])
+    fig, axes = charts.figure(1, len(feats), height=3.6, width=3.2 * len(feats))
+    axes = np.atleast_1d(axes)
+    for ax, feat in zip(axes, feats):
+        t = summarize(a.frame, feat)
+        if t.empty:
+            continue
+        x = np.arange(len(t))
+        charts.errorbars(ax, x, t["mean_loss"], t["loss_low"], t["loss_high"])
+        long = max(len(str(v)) for v in t[feat]) > 6
+        ax.set_xticks(x, [f"{v}\n(n={n})" for v, n in zip(t[feat], t["decisions"])], rotation=30 if long else 0,
+                      ha="right" if long else "center")
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_title(feat)
+    axes[0].set_ylabel("points lost per decision")
+    fig.suptitle(f"{a.setup['strategy']}: points lost at its {a.setup['kind']} decisions vs the best (95% CI)",
+                 y=1.04)
+    return fig
+
+
+def write_report(a: Audit, out_dir) -> list:
+    """report.md, decisions.csv, one breakdown CSV per feature, summary.json and audit.png in ``out_dir``."""
+    import json
+    from pathlib import Path
+
+    from sim.present import charts
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    files = []
+    a.frame.to_csv(out / "decisions.csv", index=False)
+    files.append(out / "decisions.csv")
+    s = a.summary()
+    lines = [f"# Audit of `{a.setup['strategy']}`: {a.setup['kind']} decisions", ""]
+    lines += [f"- {k}: {v}" for k, v in a.setup.items()]
+    lines += [f"- decisions of this kind found: {a.found}; analysed: {len(a.frame)}",
+              f"- run time: {a.seconds:.1f} s", ""]
+    if len(a.frame):
+        cb, lo, hi = s["chose_best"], *s["chose_best_ci95"]
+        m, mlo, mhi = s["mean_loss"], *s["mean_loss_ci95"]
+        lines += [f"The strategy's choice was the best candidate in {cb:.0%} of the analysed decisions "
+                  f"(95% CI {lo:.0%} to {hi:.0%}); it lost {m:.2f} points per decision on average "
+                  f"(95% CI {mlo:.2f} to {mhi:.2f}); in {s['significantly_worse']:.0%} of them its choice was "
+                  "significantly worse than the best (paired 95% CI below 0).", ""]
+        lines += [direction(a), ""]
+        fig = audit_figure(a)
+        charts.save(fig, out / "audit.png")
+        files.append(out / "audit.png")
+        lines += ["![points lost by feature](audit.png)", ""]
+        for feat in FEATURES[a.setup["kind"]]:
+            t = summarize(a.frame, feat)
+            t.to_csv(out / f"by_{feat}.csv", index=False)
+            files.append(out / f"by_{feat}.csv")
+            lines += [f"## By {feat}", "", _md_table(t), ""]
+        worst = a.frame.sort_values("loss", ascending=False).head(10)
+        lines += ["## Largest losses", "", _md_table(worst[["deal", "turn", "seat", "played", "best", "loss",
+                                                             "loss_ci95_low", "loss_ci95_high"]]), ""]
+    lines += ["Assumptions: worlds sampled from the deciding seat's view only (no inference from opponents' "
+              "past choices); every seat then plays the rollout policy; points are own team minus other team "
+              "for the rest of the deal."]
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    files.append(out / "report.md")
+    (out / "summary.json").write_text(json.dumps({"setup": a.setup, "summary": s}, indent=2, default=float) + "\n")
+    files.append(out / "summary.json")
+    return files
+
+
+def direction(a: Audit) -> str:
+    """Which way the best move lay when the strategy's choice was not the best (takes: deeper or
+    shallower; holds: melding the three or not)."""
+    wrong = a.frame[~a.frame["chose_best"]] if len(a.frame) else a.frame
+    if wrong.empty:
+        return "Its choice was the best in every analysed decision."
+    kind = a.setup["kind"]
+    if kind == "take":
+        deeper = int((wrong["best_depth"] > wrong["chosen_depth"]).sum())
+        return (f"When its draw was not the best ({len(wrong)} decisions), the best was a deeper take in {deeper} "
+                f"and a shallower take or the stock in {len(wrong) - deeper}.")
+    if kind == "hold":
+        meld = int(wrong["best_melds_three"].sum())
+        return (f"When its choice was not the best ({len(wrong)} decisions), melding the three at once was best in "
+                f"{meld} and keeping them (or another play) in {len(wrong) - meld}.")
+    return f"Its discard was not the best in {len(wrong)} decisions."
+
+
+def _md_table(t: pd.DataFrame) -> str:
+    if t.empty:
+        return "(no decisions)"
+    cols = list(t.columns)
+    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for _, r in t.iterrows():
+        cells = []
+        for c in cols:
+            v = r[c]
+            cells.append(f"{v:.3g}" if isinstance(v, float) else str(v))
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+__all__ = ["audit", "collect", "features", "summarize", "audit_figure", "write_report", "Audit", "KINDS", "FEATURES"]

@@ -1,0 +1,168 @@
+"""What every game's engine wrapper shares: seeds, deal indices, threads, strategy errors.
+
+A game's ``engine.py`` validates its input with these, runs its compiled
+``play_deals`` and raises :class:`StrategyError` when a strategy answered illegally.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
+import numpy as np
+
+MAX_SEED = 2**63 - 1
+
+
+class StrategyError(ValueError):
+    """A strategy returned an illegal move. ``results`` keeps every finished deal."""
+
+    def __init__(self, message: str, results: np.ndarray):
+        super().__init__(message)
+        self.results = results
+
+
+def raise_on_errors(results: np.ndarray, deals: np.ndarray, seed: int, names: list[str], enums) -> None:
+    """Raise StrategyError for the first deal a strategy abandoned with an illegal index.
+
+    ``enums`` is the game's enums module: its C_END / END_ERROR / C_ERR_* columns and
+    DECISION_NAMES. The error names strategy, seat, decision, the value, seed and deal,
+    and carries every deal's result rows."""
+    E = enums
+    bad = np.flatnonzero(results[:, E.C_END] == E.END_ERROR)
+    if bad.size == 0:
+        return
+    row = results[bad[0]]
+    seat = int(row[E.C_ERR_SEAT])
+    decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
+    msg = (
+        f"strategy {names[seat]!r} in seat {seat} made an illegal move at a {decision} "
+        f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
+        f"are legal (seed {seed}, deal {int(deals[bad[0]])})"
+    )
+    if bad.size > 1:
+        msg += f"; {bad.size - 1} more deal(s) failed the same way"
+    raise StrategyError(msg, results)
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed {seed!r} is not an integer")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"seed {seed} is outside [0, 2**63 - 1]")
+    return int(seed)
+
+
+def deal_indices(deals) -> np.ndarray:
+    """Deal indices from a count, a range or an array (validated, int64)."""
+    if isinstance(deals, (int, np.integer)) and not isinstance(deals, bool):
+        if deals <= 0:
+            raise ValueError(f"number of deals must be positive, got {deals}")
+        return np.arange(int(deals), dtype=np.int64)
+    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.int64))
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError("deals must be a positive count or a non-empty 1-D list of deal indices")
+    if (arr < 0).any():
+        raise ValueError("deal indices must be non-negative")
+    return arr
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` numba threads (None: all cores); returns the count in force."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = top
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = min(int(threads), top)
+    if os.environ.get("NUMBA_DISABLE_JIT") != "1":
+        numba.set_num_threads(threads)
+    return threads
+
+
+
+
+# --- checking strategies (``--check-strategies``) ---------------------------------------------
+
+_CHECKED: dict[int, object] = {}
+
+
+def checked_strategy(function):
+    """``function`` (a user strategy compiled with STRATEGY_SIG) recompiled with numba's bounds
+    checking, so an index past the end of ``obs``, ``moves`` or ``params`` raises IndexError
+    instead of reading other memory."""
+    from numba import njit
+
+    from sim.plugin.strategy import STRATEGY_SIG
+
+    key = id(function)
+    if key not in _CHECKED:
+        _CHECKED[key] = njit(STRATEGY_SIG, boundscheck=True)(function.py_func)
+    return _CHECKED[key]
+
+
+def run_checked(serial_kernel, seed: int, idx: np.ndarray, rules: np.ndarray, sids: np.ndarray,
+                params: np.ndarray, fns: tuple, res: np.ndarray, ev: np.ndarray, ev_n: np.ndarray,
+                record: int, names: list[str], user_seats: list[int]) -> None:
+    """Play deal by deal through a game's serial kernel with the user strategies bounds-checked.
+
+    The trust model: a strategy is code running in this process. The engine hands it
+    copies and checks every answer, which guards against accidents and honest mistakes;
+    this mode adds numba's bounds checks to the user strategies' own code (not to what
+    they call), so reading past an argument's end stops the run with a StrategyError
+    naming the strategy. It is no defence against deliberately malicious code.
+    """
+    checked = tuple(checked_strategy(f) if s in user_seats else f for s, f in enumerate(fns))
+    for i in range(idx.size):
+        one = idx[i:i + 1]
+        slot = slice(i, i + 1) if record else slice(0, 1)
+        try:
+            serial_kernel(seed, one, rules, sids, params, checked, res[i:i + 1], ev[slot], ev_n[slot], record)
+        except IndexError as e:
+            culprit = _culprit(serial_kernel, seed, one, rules, sids, params, fns, ev[slot], ev_n[slot], record,
+                               user_seats, res.shape[1])
+            who = (f"strategy {names[culprit]!r} in seat {culprit}" if culprit is not None else
+                   "one of the user strategies " + ", ".join(f"{names[s]!r} (seat {s})" for s in user_seats))
+            raise StrategyError(
+                f"{who} indexed outside its arguments (numba bounds check: {e}) (seed {seed}, deal {int(idx[i])}); "
+                f"a strategy may read only obs, moves[:n_moves] and params", res[:i]) from None
+
+
+def _culprit(serial_kernel, seed, one, rules, sids, params, fns, ev, ev_n, record, user_seats, n_cols):
+    """The first user seat whose strategy alone, bounds-checked, fails on this deal."""
+    for seat in user_seats:
+        trial = tuple(checked_strategy(f) if s == seat else f for s, f in enumerate(fns))
+        try:
+            serial_kernel(seed, one, rules, sids, params, trial, np.zeros((1, n_cols), np.int64), ev, ev_n, record)
+        except IndexError:
+            return seat
+    return None
+
+
+CHUNKS_PER_THREAD = 8  # slices per thread: deals differ in length, small slices balance the threads
+
+
+def play_on_threads(kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record) -> None:
+    """Run a game's compiled serial deal kernel (``play_deals_kernel``: nogil, the same
+    arguments in both games) on ``numba.get_num_threads()`` Python threads, each on
+    slices of the deals. Bit-identical for any thread count: a deal only touches its own
+    result row, its own event slot and its own random streams, so the slicing changes
+    nothing. When recording, each slice gets its own rows of the event buffers."""
+    n = deals.shape[0]
+    threads = min(numba.get_num_threads(), n)
+    if threads <= 1:
+        kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
+        return
+    size = -(-n // (threads * CHUNKS_PER_THREAD))
+
+    def work(a):
+        b = min(a + size, n)
+        if record > 0:
+            kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev[a:b], ev_n[a:b], record)
+        else:
+            kernel(seed, deals[a:b], rules, sids, params, fns, res[a:b], ev, ev_n, record)
+
+    with ThreadPoolExecutor(threads) as pool:
+        for _ in pool.map(work, range(0, n, size)):
+            pass
