@@ -106,6 +106,7 @@ from sim.games.indian.enums import (
     ST_WRONG,
 )
 from sim.games.indian.rules import RuleOptions
+from sim.games.indian.cards_nb import jokers_in
 from sim.games.indian.solver_nb import can_declare, min_deadwood
 from sim.games.indian.state_nb import (
     declaring_discard,
@@ -116,7 +117,6 @@ from sim.games.indian.state_nb import (
     draw_stock,
     hand_of,
     init_state,
-    jokers_in,
     leave_deal,
     maybe_reshuffle,
     next_turn,

@@ -41,7 +41,8 @@ from sim.games.indian.enums import (
     ST_IN,
 )
 from sim.games.indian.solver_nb import min_deadwood
-from sim.games.indian.state_nb import has_pure_run, jokers_in
+from sim.games.indian.cards_nb import jokers_in
+from sim.games.indian.state_nb import has_pure_run
 from strategies.indian.greedy_nb import greedy_decide, hand_view, row_of_kind
 from sim.plugin.strategy import STRATEGY_SIG
 

@@ -18,13 +18,11 @@ from numba import njit
 
 from sim.games.indian.enums import (
     D_DRAW,
-    JOKER,
     MV_DECLARE,
     MV_DISCARD,
     MV_PILE,
     MV_STOCK,
     N_KINDS,
-    N_RANKS,
     O_HAND,
     O_RULES,
     O_TOP,
@@ -34,20 +32,8 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
 )
 from sim.plugin.strategy import STRATEGY_SIG
+from sim.games.indian.cards_nb import card_value
 from sim.games.indian.solver_nb import BIG, can_declare, deadwood_and_loose, deadwood_below
-
-
-@njit(cache=True)
-def value_of(k, wild_rank):
-    """I6 points of kind k (jokers and wild-rank cards 0)."""
-    if k == JOKER:
-        return 0
-    r = k % N_RANKS
-    if r == wild_rank:
-        return 0
-    if r >= 8:
-        return 10
-    return r + 2
 
 
 @njit(cache=True)
@@ -78,16 +64,16 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     best_k = -1
     best_v = -1
     for k in range(N_KINDS - 1, -1, -1):
-        if h[k] > 0 and loose[k] and value_of(k, wild) > best_v:
+        if h[k] > 0 and loose[k] and card_value(k, wild) > best_v:
             best_k = k
-            best_v = value_of(k, wild)
+            best_v = card_value(k, wild)
     best_d = m - best_v if best_k >= 0 else BIG
     done = False
     for v in range(10, -1, -1):
         if done:
             break
         for k in range(N_KINDS - 1, -1, -1):
-            if h[k] == 0 or value_of(k, wild) != v:
+            if h[k] == 0 or card_value(k, wild) != v:
                 continue
             ahead = best_k < 0 or v > best_v or (v == best_v and k > best_k)
             lim = best_d + 1 if ahead else best_d
@@ -111,7 +97,7 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
             if m - v > 0 or decl >= 0:
                 break
             for k in range(N_KINDS - 1, -1, -1):
-                if h[k] == 0 or value_of(k, wild) != v:
+                if h[k] == 0 or card_value(k, wild) != v:
                     continue
                 h[k] -= 1
                 if loose[k]:
@@ -145,13 +131,13 @@ def _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir):
     Discarding k leaves at least m - value(k), exactly that for a loose kind (as in
     best_discard); the other kinds are searched only below ``cur``."""
     for k in range(N_KINDS):
-        if h[k] > 0 and loose[k] and k != top and m - value_of(k, wild) < cur:
+        if h[k] > 0 and loose[k] and k != top and m - card_value(k, wild) < cur:
             return True
     for v in range(10, -1, -1):
         if m - v >= cur:
             break
         for k in range(N_KINDS):
-            if h[k] == 0 or loose[k] or value_of(k, wild) != v or k == top:
+            if h[k] == 0 or loose[k] or card_value(k, wild) != v or k == top:
                 continue
             h[k] -= 1
             d = deadwood_below(h, wild, mjr, mjs, tir, cur, m - v)
@@ -198,7 +184,7 @@ def greedy_draw(obs, moves, n):
     loose = np.empty(N_KINDS, np.int64)
     h[top] += 1
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
-    vt = value_of(top, wild)
+    vt = card_value(top, wild)
     if loose[top]:
         cur = m - vt
     else:

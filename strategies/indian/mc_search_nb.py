@@ -67,7 +67,8 @@ from sim.games.indian.enums import (
     ST_SIZE,
 )
 from sim.games.indian.solver_nb import BIG
-from sim.games.indian.state_nb import card_value, discard, draw_pile, draw_stock, next_turn
+from sim.games.indian.cards_nb import card_value
+from sim.games.indian.state_nb import discard, draw_pile, draw_stock, next_turn
 from sim.core.rng_nb import next_u64
 from strategies.indian.determinize_nb import determinize_into
 from strategies.indian.expert_nb import expert_decide

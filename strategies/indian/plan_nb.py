@@ -57,15 +57,10 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
     ST_IN,
 )
+from sim.games.indian.cards_nb import card_value, is_joker
 from sim.games.indian.solver_nb import BIG, deadwood_and_loose, deadwood_below
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
-from strategies.indian.greedy_nb import best_discard, greedy_draw, hand_view, row_of, row_of_kind, value_of
-
-
-@njit(cache=True)
-def is_wild(k, wild_rank):
-    """A printed joker or a card of the wild rank (I2)."""
-    return k == JOKER or k % N_RANKS == wild_rank
+from strategies.indian.greedy_nb import best_discard, greedy_draw, hand_view, row_of, row_of_kind
 
 
 @njit(cache=True)
@@ -108,7 +103,7 @@ def links(h, k, near, far, same_rank, same_kind):
 @njit(cache=True)
 def keep_value(h, k, wild, mjr, tir, pure_keep, long_keep, run_keep, set_keep):
     """keep(k) of the module docstring for the 14-card hand ``h`` (changed and restored)."""
-    if is_wild(k, wild):
+    if is_joker(k, wild):
         return 0.0
     v = 0.0
     if pure_keep != 0.0 or long_keep != 0.0:
@@ -143,7 +138,7 @@ def next_seat_in_play(obs):
 @njit(cache=True)
 def want_and_safe(obs, k, nx, wild):
     """(want(k), safe(k)) for seat ``nx`` of the module docstring."""
-    if is_wild(k, wild):
+    if is_joker(k, wild):
         return 2.0, 0.0
     pk = O_PICKED + nx * N_KINDS
     dk = O_DISCARDED + nx * N_KINDS
@@ -211,7 +206,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
                 return i
     only_jokers = True
     for k in range(N_KINDS):
-        if h[k] > 0 and not is_wild(k, wild):
+        if h[k] > 0 and not is_joker(k, wild):
             only_jokers = False
     nx = next_seat_in_play(obs)
     defend = (feed_weight != 0.0 or safe_weight != 0.0) and nx != obs[O_SEAT]
@@ -219,7 +214,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     for k in range(N_KINDS):
         if h[k] == 0:
             continue
-        v = value_of(k, wild)
+        v = card_value(k, wild)
         e = keep_value(h, k, wild, mjr, tir, pure_keep, long_keep, run_keep, set_keep)
         if defend:
             want, safe = want_and_safe(obs, k, nx, wild)
@@ -236,9 +231,9 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
         for k in range(N_KINDS - 1, -1, -1):
             if h[k] == 0 or (loose[k] != 0) != (phase == 0):
                 continue
-            if keep_jokers and not only_jokers and is_wild(k, wild):
+            if keep_jokers and not only_jokers and is_joker(k, wild):
                 continue
-            v = value_of(k, wild)
+            v = card_value(k, wild)
             lb = m - v
             if loose[k]:
                 c = lb + extra[k]
@@ -305,13 +300,13 @@ def plan_draw(obs, moves, n, take_jokers, take_meld, connector_max, take_lowers)
     t = obs[O_TOP]
     wild = obs[O_WILD_RANK]
     h = hand_view(obs)
-    if is_wild(t, wild):
+    if is_joker(t, wild):
         if take_jokers:
             return i_pile
     else:
         if take_meld and makes_meld(h, t, obs[O_RULES + R_TRIPLE_IS_RUN]):
             return i_pile
-        if connector_max > 0 and h[t] == 0 and value_of(t, wild) <= connector_max:
+        if connector_max > 0 and h[t] == 0 and card_value(t, wild) <= connector_max:
             if links(h, t, 1.0, 0.0, 0.0, 0.0) > 0:
                 return i_pile
     if take_lowers:

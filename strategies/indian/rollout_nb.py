@@ -73,8 +73,8 @@ from sim.games.indian.enums import (
     ST_WRONG,
 )
 from sim.games.indian.solver_nb import min_deadwood
+from sim.games.indian.cards_nb import card_value
 from sim.games.indian.state_nb import (
-    card_value,
     declaring_discard,
     discard,
     draw_pile,

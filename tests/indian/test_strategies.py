@@ -13,7 +13,8 @@ from sim.games.indian.solver_nb import can_declare, min_deadwood
 from strategies.indian import dropper_nb, random_nb
 from strategies.indian.builtins import BUILTINS
 from strategies.indian.dispatch_nb import SID_DROPPER, SID_GREEDY, SID_RANDOM
-from strategies.indian.greedy_nb import best_discard, lowers_deadwood, value_of
+from sim.games.indian.cards_nb import card_value
+from strategies.indian.greedy_nb import best_discard, lowers_deadwood
 from sim.plugin.registry import registry_for
 
 SEED = 4242
@@ -125,10 +126,10 @@ def test_greedy_branch_and_bound_is_exact():
             if d == 0 and can_declare(h, wild, 1, 1, 1):
                 decl.append(k)
             h[k] += 1
-            key = (d, -value_of(k, wild), -k)
+            key = (d, -card_value(k, wild), -k)
             best = key if best is None or key < best else best
         k, d, dk = best_discard(h, wild, 1, 1, 1, True)
-        assert (d, -value_of(k, wild), -k) == best
+        assert (d, -card_value(k, wild), -k) == best
         assert (dk >= 0) == bool(decl) and (dk < 0 or dk in decl)
     for h, wild, top in _hands(40, 13):
         cur = min_deadwood(h, wild, 1, 1, 1)

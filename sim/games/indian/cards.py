@@ -14,10 +14,13 @@ many cards of each kind it holds (identical cards exist, I1).
 ``CARD_VALUES`` are the I6 points of each kind *as printed*: A, K, Q, J, T
 count 10, 2..9 face value, the printed joker 0. Cards of the deal's wild rank
 (I2) also count 0 (I6); that depends on the deal and is applied by the solver
-and by scoring, not by this table.
+and by scoring, not by this table. The table is read off the one definition of
+a card's points, ``cards_nb.card_value`` (its Python function: nothing compiles).
 """
 
 import numpy as np
+
+from sim.games.indian.cards_nb import card_value
 
 N_KINDS = 53
 JOKER = 52
@@ -25,11 +28,7 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 ACE = 12
 
-CARD_VALUES = np.zeros(N_KINDS, dtype=np.int64)
-for _s in range(4):
-    for _r in range(13):
-        CARD_VALUES[_s * 13 + _r] = 10 if _r >= 8 else _r + 2
-del _s, _r
+CARD_VALUES = np.array([card_value.py_func(k, -1) for k in range(N_KINDS)], dtype=np.int64)
 
 
 def kind_name(k):

@@ -14,7 +14,7 @@ Per (deal, seat) :func:`dealt_features` gives what a player sees before its firs
   the case for a dealt hand, every card counts, so it is the hand's points;
 * ``points``: the I6 points of all 13 cards (jokers and the wild rank count 0);
 * ``pure_run``: 1 when the hand holds a pure run of three (``state_nb.has_pure_run``);
-* ``jokers``: printed jokers plus cards of the wild rank (``state_nb.jokers_in``).
+* ``jokers``: printed jokers plus cards of the wild rank (``cards_nb.jokers_in``).
 
 Only existing compiled kernels are called (the deal, the solver, the state helpers),
 one hand at a time from Python: no new kernel to compile. About 20,000 hands/s.
@@ -42,8 +42,8 @@ def dealt_features(seed: int, deals, players: int, rules: RuleOptions | dict | N
     """
     from sim.games.indian.deal_nb import deal_order, shuffled_shoe, wild_rank_of
     from sim.games.indian.solver_nb import min_deadwood
-    from sim.games.indian.state_nb import has_pure_run, jokers_in
-    from sim.games.indian.cards import CARD_VALUES
+    from sim.games.indian.cards_nb import hand_points, jokers_in
+    from sim.games.indian.state_nb import has_pure_run
 
     players = check_players(players)
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
@@ -63,8 +63,6 @@ def dealt_features(seed: int, deals, players: int, rules: RuleOptions | dict | N
         shoe = shuffled_shoe(np.int64(seed), np.int64(deal), np.int64(decks))
         _, cut, _ = deal_order(shoe, decks, players, dealer, hands, stock)
         wild = int(wild_rank_of(cut))
-        values = CARD_VALUES.copy()
-        values[wild::E.N_RANKS][:E.N_SUITS] = 0  # the wild rank counts 0 (I6)
         for seat in range(players):
             h[:] = 0
             np.add.at(h, hands[seat], 1)
@@ -73,7 +71,7 @@ def dealt_features(seed: int, deals, players: int, rules: RuleOptions | dict | N
             out["dealer"][row] = dealer
             out["wild_rank"][row] = wild
             out["deadwood"][row] = min_deadwood(h, wild, mjr, mjs, tir)
-            out["points"][row] = int(h @ values)
+            out["points"][row] = hand_points(h, wild)
             out["pure_run"][row] = 1 if has_pure_run(h, tir) else 0
             out["jokers"][row] = jokers_in(h, wild)
             row += 1

@@ -91,6 +91,8 @@ Numba note: calls between compiled functions never pass literal constants
 import numpy as np
 from numba import njit, types
 
+from sim.games.indian.cards_nb import card_value as _card_value  # the one I6 definition
+
 JOKER = 52
 N_KINDS = 53
 MAX_GROUPS = 13
@@ -121,18 +123,6 @@ def _pos_rank(p):
     if p == 0:
         return 12
     return p - 1
-
-
-@njit(inline="always")
-def _card_value(k, wild_rank):
-    if k >= 52:
-        return 0
-    r = k % 13
-    if r == wild_rank:
-        return 0
-    if r >= 8:
-        return 10
-    return r + 2
 
 
 @njit(inline="always")

@@ -62,27 +62,9 @@ from sim.games.indian.enums import (
     MAX_SEATS,
     HAND_SIZE,
 )
+from sim.games.indian.cards_nb import card_value, jokers_in
 from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
 from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
-
-
-@njit(cache=True)
-def card_value(k, wild_rank):
-    """I6 points of kind ``k``: A K Q J T 10, 2-9 face, printed and wild-rank jokers 0."""
-    if k == JOKER:
-        return 0
-    r = k % N_RANKS
-    if r == wild_rank:
-        return 0
-    if r >= 8:
-        return 10
-    return r + 2
-
-
-@njit(cache=True)
-def is_joker(k, wild_rank):
-    """A printed joker or a card of the wild rank (I2)."""
-    return k == JOKER or k % N_RANKS == wild_rank
 
 
 @njit(cache=True)
@@ -265,15 +247,6 @@ def next_turn(st):
             break
     st[O_SEAT] = s
     st[O_TURN] += 1
-
-
-@njit(cache=True)
-def jokers_in(h, wild_rank):
-    """Printed jokers plus cards of the wild rank in counts ``h``."""
-    n = h[JOKER]
-    for s in range(4):
-        n += h[s * N_RANKS + wild_rank]
-    return n
 
 
 @njit(cache=True)
