@@ -30,7 +30,8 @@ import pandas as pd
 
 from sim.present import charts
 from sim import experiment as X
-from sim.core.fmt import ci, format_p, pct
+from sim.core.fmt import format_p, pct
+from sim.core.intervals import ci
 from sim.present.notebook import answer, chunk_bar, estimate
 
 charts.use_style()

@@ -12,7 +12,8 @@ import numpy as np
 from scipy import stats as sps
 
 from sim.core.fmt import json_ready
-from sim.core.stats import MeanCI, _as_1d, _check_level, deals_needed, t_bounds, t_interval, wilson_interval
+from sim.core.intervals import MeanCI, t_bounds, t_interval, wilson_interval
+from sim.core.stats import _as_1d, _check_level, deals_needed
 
 
 def paired_mean_ci(diffs: np.ndarray, level: float = 0.95) -> MeanCI:

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from sim.present import charts
-from sim.core import stats
+from sim.core import intervals, stats
 from sim import experiment as X
 from sim.studies.adaptive import format_adaptive, look_schedule, run_adaptive
 from sim.cli import main
@@ -162,7 +162,7 @@ def test_rule_sweep_is_the_matches_under_each_rule_paired_on_the_same_deals():
     assert t["mean_diff"].iloc[0] == pytest.approx(on.row["mean_diff"])
     assert t["mean_diff"].iloc[1] == pytest.approx(off.row["mean_diff"])
     d = off.sets.set_index("deal")["diff"] - on.sets.set_index("deal")["diff"]  # paired per deal set
-    ref = stats.t_interval(len(d), d.mean(), float(((d - d.mean()) ** 2).sum()))
+    ref = intervals.t_interval(len(d), d.mean(), float(((d - d.mean()) ** 2).sum()))
     row = t.iloc[1]
     assert row["vs_first_rule"] == pytest.approx(ref.mean)
     assert (row["vs_first_rule_ci_low"], row["vs_first_rule_ci_high"]) == pytest.approx((ref.low, ref.high))
@@ -220,7 +220,7 @@ def test_expected_points_are_the_teams_own_scores_against_each_opponent_and_the_
                 series.append(g.groupby("deal")[col].mean())
         field = sum(series) / len(series)
         own[team] = field
-        ref = stats.t_interval(len(field), field.mean(), float(((field - field.mean()) ** 2).sum()))
+        ref = intervals.t_interval(len(field), field.mean(), float(((field - field.mean()) ** 2).sum()))
         assert ep.loc[(team, "field"), "points"] == pytest.approx(ref.mean)
         assert ep.loc[(team, "field"), "ci_high"] == pytest.approx(ref.high)
     table = points_crosstable(tour.run)

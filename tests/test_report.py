@@ -10,7 +10,7 @@ import pytest
 
 from sim.cli import main
 from sim.studies.match import play_match
-from sim.core import stats
+from sim.core import intervals
 from sim.present.report import collect, reproduce_command, write_report
 from sim.present.report.sections import DistributionsSection
 from sim.studies.sweep import play_sweep
@@ -93,7 +93,7 @@ def test_report_numbers_match_the_run(match_file):
     d = ct[ct["side"] == "A - B"].iloc[0]  # issue 13: counters as paired A - B differences with their CI
     assert d["takes"] == pytest.approx(per_set.mean())
     half = d["takes_high"] - d["takes"]
-    assert half == pytest.approx(stats.t_bounds(0.0, per_set.std(ddof=1) / len(per_set) ** 0.5,
+    assert half == pytest.approx(intervals.t_bounds(0.0, per_set.std(ddof=1) / len(per_set) ** 0.5,
                                                 len(per_set) - 1)[1])
     zeros = DistributionsSection.zero_table(col).iloc[0]
     diffs = (plays.groupby("deal")["a_total"].mean() - plays.groupby("deal")["b_total"].mean())

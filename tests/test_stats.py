@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from sim.core.stats import SPRT, MeanCI, deals_needed, holm_adjust, t_bounds, t_interval, wilson_interval
+from sim.core.intervals import MeanCI, t_bounds, t_interval, wilson_interval
+from sim.core.stats import SPRT, deals_needed, holm_adjust
 from stats_reference import (
     cohens_d,
     game_rates,
@@ -339,7 +340,8 @@ def test_t_interval_edge_cases_and_arrays():
 
 
 def test_formatters():
-    from sim.core.fmt import ci, ci_text, format_p, num, pct, short_p
+    from sim.core.fmt import format_p, num, pct, short_p
+    from sim.core.intervals import ci, ci_text
 
     assert num(1.234) == "+1.23" and num(1234.5, ",.0f") == "1,234" and num(7, ",d") == "7"
     assert num(None) == num(float("nan")) == num(math.inf) == num("x") == "n/a"
@@ -358,3 +360,39 @@ def test_json_ready_is_strict_json():
     assert out == {"a": 3, "1": [0.5, None], "b": [[1, 2]], "c": True, "d": [None, None, "s", 2]}
     assert type(out["a"]) is int and type(out["c"]) is bool
     json.dumps(out, allow_nan=False)
+
+
+# ------------------------------------------------------------------ sim.core.intervals: every interval helper
+
+
+def test_interval_helpers_agree_with_the_raw_values():
+    from sim.core.intervals import mean_ci, mean_test, moments_ci, wilson
+
+    rng = np.random.default_rng(5)
+    x = rng.normal(-2.0, 9.0, 120)
+    ref = paired_mean_ci(x)
+    assert mean_ci(x) == (ref.mean, ref.low, ref.high)
+    # NaN and inf are left out of a mean's interval; none left: all NaN
+    assert mean_ci(np.r_[x, np.nan, np.inf]) == mean_ci(x)
+    assert all(math.isnan(v) for v in mean_ci([np.nan]))
+    # from streamed sums and from moments: the same interval
+    m, lo, hi = moments_ci(x.size, x.sum(), (x * x).sum())
+    assert (m, lo, hi) == pytest.approx((ref.mean, ref.low, ref.high), rel=1e-12)
+    t = mean_test(x.size, x.mean(), ((x - x.mean()) ** 2).sum())
+    assert (t["ci_low"], t["ci_high"]) == (ref.low, ref.high)
+    assert t["p_value"] == pytest.approx(paired_pvalue(x), rel=1e-10)
+    assert t["effect_size"] == pytest.approx(x.mean() / x.std(ddof=1))
+    assert mean_test(5, 0.0, 0.0)["p_value"] == 1.0 and mean_test(5, 2.0, 0.0)["effect_size"] == math.inf
+    assert math.isnan(mean_test(1, 2.0, 0.0)["p_value"])
+    assert wilson(8, 10) == (0.8, *wilson_interval(8, 10)) and all(math.isnan(v) for v in wilson(0, 0))
+
+
+def test_interval_text():
+    from sim.core.intervals import bounds, estimate_text, pct_ci, pct_ci_text, row_pct_ci
+
+    assert estimate_text(1.5, 1.0, 2.0) == "+1.50 [+1.00, +2.00]"
+    assert estimate_text(1.5, math.nan, math.nan) == "+1.50" and estimate_text(1.5, None, None, ".1f") == "1.5"
+    assert estimate_text(None, 1.0, 2.0) == estimate_text(math.nan, 1.0, 2.0) == "n/a"
+    assert pct_ci_text(0.1, 0.125) == "[10.0%, 12.5%]" and pct_ci(0.11, 0.1, 0.125) == "11.0% [10.0%, 12.5%]"
+    row = {"win": 0.5, "win_ci_low": 0.25, "win_ci_high": 0.75}
+    assert bounds(row, "win") == [0.25, 0.75] and row_pct_ci(row, "win") == "50.0% [25.0%, 75.0%]"

@@ -4,9 +4,10 @@
 * :func:`pct` - a share as a percentage with one decimal (``12.3%``);
 * :func:`format_p` - a p-value in a sentence (``p = 0.031``, ``p < 1e-12``);
 * :func:`short_p` - a p-value in a table cell (``0.031``, ``<1e-12``);
-* :func:`ci_text` - an interval ``[low, high]``; :func:`ci` - ``mean [low, high]``;
 * :func:`json_ready` - plain Python values for ``json.dumps`` (numpy scalars and arrays
   converted, NaN/inf as ``None``: strict JSON has neither).
+
+Intervals as text (``mean [low, high]``) are sim.core.intervals'.
 """
 
 from __future__ import annotations
@@ -50,16 +51,6 @@ def short_p(p) -> str:
     return "<1e-12" if p < 1e-12 else f"{p:.2g}"
 
 
-def ci_text(low, high, fmt: str = "+.2f") -> str:
-    """An interval: ``[low, high]``."""
-    return f"[{num(low, fmt)}, {num(high, fmt)}]"
-
-
-def ci(mean, low, high, fmt: str = "+.2f") -> str:
-    """An estimate with its interval: ``mean [low, high]``."""
-    return f"{num(mean, fmt)} {ci_text(low, high, fmt)}"
-
-
 def json_ready(value: Any) -> Any:
     """Plain Python values (dict keys as strings, tuples and arrays as lists, numpy scalars as
     int/float/bool) with NaN and inf as None, so ``json.dumps(..., allow_nan=False)`` works."""
@@ -79,4 +70,4 @@ def json_ready(value: Any) -> Any:
     return value
 
 
-__all__ = ["NA", "num", "pct", "format_p", "short_p", "ci_text", "ci", "json_ready"]
+__all__ = ["NA", "num", "pct", "format_p", "short_p", "json_ready"]

@@ -12,6 +12,7 @@ Conventions:
 * ``level`` is always a confidence level (0.95 means a 95% interval, or a two-sided
   test at alpha = 0.05).
 * Sample standard deviations use ``ddof=1``.
+* Confidence intervals (t and Wilson, computed and written) are sim.core.intervals'.
 * The experiment layer computes its statistics from streamed moments
   (sim.runner.aggregate); the same statistics on raw arrays, which the tests check the
   streamed ones against, live in ``tests/stats_reference.py``.
@@ -21,21 +22,15 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import asdict, dataclass
 from typing import Optional
 
 import numpy as np
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import TTestPower
-from statsmodels.stats.proportion import proportion_confint
 
 
 __all__ = [
-    "MeanCI",
-    "t_bounds",
-    "t_interval",
-    "wilson_interval",
     "deals_needed",
     "holm_adjust",
     "SPRT",
@@ -62,94 +57,6 @@ def _as_1d(x, name: str, min_n: int = 1) -> np.ndarray:
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or infinite values")
     return arr
-
-
-# --------------------------------------------------------------------------- intervals
-
-
-@dataclass(frozen=True)
-class MeanCI:
-    """A mean (or difference of means) with a confidence interval.
-
-    ``se`` is the standard error of ``mean``; ``sd`` and ``n`` describe the data it came
-    from (see the producing function for their exact meaning); ``df`` is the t degrees
-    of freedom used and ``level`` the confidence level.
-    """
-
-    mean: float
-    low: float
-    high: float
-    sd: float
-    n: int
-    se: float
-    df: float = float("nan")
-    level: float = 0.95
-
-    @property
-    def half_width(self) -> float:
-        """Half the interval width (the +/- margin)."""
-        return (self.high - self.low) / 2.0
-
-    def to_dict(self) -> dict:
-        """Plain-dict form for JSON reports."""
-        return asdict(self)
-
-
-def t_bounds(mean, se, df, level: float = 0.95):
-    """(low, high): the Student-t interval ``mean +/- t_{(1+level)/2, df} * se`` (scipy).
-
-    The one place the t quantile is applied; scalars give floats, arrays broadcast. A
-    standard error of 0 gives ``[mean, mean]``; a missing one (NaN) gives NaN bounds.
-    """
-    level = _check_level(level)
-    mean, se, df = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (mean, se, df)))
-    pos = se > 0
-    with np.errstate(invalid="ignore"):
-        low, high = sps.t.interval(level, np.where(pos, df, 1.0), loc=mean, scale=np.where(pos, se, 1.0))
-    low = np.where(pos, low, np.where(se == 0, mean, np.nan))
-    high = np.where(pos, high, np.where(se == 0, mean, np.nan))
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
-
-
-def t_interval(n, mean, m2, level: float = 0.95) -> MeanCI:
-    """Student-t interval of a mean from its moments: the count ``n``, the ``mean`` and the
-    sum of squared deviations from it ``m2``.
-
-    ``sd = sqrt(m2 / (n - 1))``, ``se = sd / sqrt(n)``, ``df = n - 1``, bounds from
-    :func:`t_bounds`. With ``n < 2`` the bounds, ``sd`` and ``se`` are NaN (and the mean
-    too when ``n`` is 0). Every mean interval of the toolkit comes from here: the streamed
-    summaries (sim.runner.aggregate), the report's per deal-set means (sim.present.report, from sums and
-    sums of squares) and sim.present.charts. Scalars give floats; arrays broadcast elementwise.
-    """
-    n, mean, m2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (n, mean, m2)))
-    two = n >= 2
-    df = np.where(two, n - 1.0, np.nan)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        sd = np.sqrt(np.maximum(m2, 0.0) / df)
-        se = sd / np.sqrt(n)
-    mean = np.where(n > 0, mean, np.nan)
-    low, high = t_bounds(mean, se, df, level)
-    if n.ndim == 0:
-        return MeanCI(mean=float(mean), low=low, high=high, sd=float(sd), n=int(n), se=float(se),
-                      df=float(df), level=level)
-    return MeanCI(mean=mean, low=low, high=high, sd=sd, n=n, se=se, df=df, level=level)
-
-
-def wilson_interval(successes: float, n: int, level: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (statsmodels ``method="wilson"``).
-
-    Chosen over the Wald interval because it behaves well near 0 and 1 and for small n.
-    ``successes`` may be fractional (e.g. ties counted as half a win).
-    """
-    level = _check_level(level)
-    if n <= 0:
-        raise ValueError(f"n must be positive, got {n}")
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must be in [0, n], got {successes} of {n}")
-    low, high = proportion_confint(successes, n, alpha=1.0 - level, method="wilson")
-    return float(low), float(high)
 
 
 # --------------------------------------------------------------------------- tests & power

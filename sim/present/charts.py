@@ -38,7 +38,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from sim.core.stats import t_interval, wilson_interval  # noqa: E402
+# the interval helpers a notebook calls beside the figures, as ``charts.mean_ci`` ... (sim.core.intervals)
+from sim.core.intervals import mean_ci, moments_ci, t_interval, wilson  # noqa: E402, F401
 
 PTS_DEAL = "points per deal"
 PTS_GAME = "points per game (2 deals)"
@@ -105,34 +106,6 @@ def save(fig, path: str | Path, close: bool = True) -> Path:
 
 
 # --- numbers ---------------------------------------------------------------------------------------
-
-
-def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
-    """(mean, low, high): Student-t interval of the mean of independent values ``x`` (NaN dropped)."""
-    x = np.asarray(x, dtype=float)
-    x = x[np.isfinite(x)]
-    if x.size == 0:
-        return math.nan, math.nan, math.nan
-    m = float(x.mean())
-    ci = t_interval(x.size, m, float(((x - m) ** 2).sum()), level)
-    return ci.mean, ci.low, ci.high
-
-
-def moments_ci(n: float, total: float, total_sq: float, level: float = 0.95) -> tuple[float, float, float]:
-    """(mean, low, high) from a count, a sum and a sum of squares (streamed values)."""
-    if n <= 0:
-        return math.nan, math.nan, math.nan
-    m = total / n
-    ci = t_interval(n, m, total_sq - n * m * m, level)
-    return ci.mean, ci.low, ci.high
-
-
-def wilson(k: float, n: float, level: float = 0.95) -> tuple[float, float, float]:
-    """(share, low, high) with a Wilson interval."""
-    if n <= 0:
-        return math.nan, math.nan, math.nan
-    lo, hi = wilson_interval(k, int(n), level)
-    return k / n, lo, hi
 
 
 def _yerr(mean, low, high) -> np.ndarray:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 
 from sim.experiment import Experiment
-from sim.core.fmt import ci
 
 
 def estimate(exp: Experiment, calib: int = 400, threads: int | None = None) -> float:
@@ -53,11 +52,6 @@ def chunk_bar(total: int, desc: str):
     return bar, on_chunk
 
 
-def interval_text(mean: float, low: float, high: float, fmt: str = "+.1f") -> str:
-    """``+33.4 [+33.1, +33.7]``: an estimate with its 95% interval for a sentence."""
-    return ci(mean, low, high, fmt)
-
-
 def answer(sentences: list[str]) -> str:
     """Show the Answer sentences as Markdown (in Jupyter) and return them as one text."""
     text = "\n\n".join(sentences)
@@ -74,4 +68,4 @@ def answer(sentences: list[str]) -> str:
     return text
 
 
-__all__ = ["estimate", "chunk_bar", "answer", "interval_text"]
+__all__ = ["estimate", "chunk_bar", "answer"]

@@ -17,12 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
 from sim.core import stats
 from sim.experiment import Experiment
 from sim.runner.frames import scaled_diff
-from sim.core.fmt import json_ready  # noqa: F401  (re-exported: sim.runner writes its summary with it)
+from sim.core.intervals import mean_test, t_bounds, wilson_interval
 
 
 @dataclass
@@ -204,7 +203,7 @@ class Totals:
         m2 = np.diag(self.sets.c)
         pvals = []
         for p, (i, j) in enumerate(exp.pairings):
-            ci = interval(k, self.sets.mean[p], m2[p])
+            ci = mean_test(k, self.sets.mean[p], m2[p])
             pvals.append(ci["p_value"])
             row = {"pairing": p, "a": labels[i], "b": labels[j], "rotations": exp.rotations(p),
                    "deal_sets": int(k), "plays": int(self.play_diff.n[p])}
@@ -238,7 +237,7 @@ class Totals:
         means, m2s = self.sets.combination(w)
         rows = []
         for i, label in enumerate(exp.team_labels()):
-            ci = interval(self.sets.n, means[i], m2s[i])
+            ci = mean_test(self.sets.n, means[i], m2s[i])
             wins = losses = ties = 0
             for q, (a, b) in enumerate(exp.pairings):
                 wl = self.games[q]
@@ -255,7 +254,7 @@ class Totals:
     def contrast(self, w: np.ndarray) -> dict:
         """Paired interval of the per-set series ``w @ diffs`` (weights over pairings)."""
         means, m2s = self.sets.combination(np.asarray(w, dtype=float))
-        return interval(self.sets.n, means[0], m2s[0])
+        return mean_test(self.sets.n, means[0], m2s[0])
 
 
 def team_weights(exp: Experiment) -> np.ndarray:
@@ -267,24 +266,6 @@ def team_weights(exp: Experiment) -> np.ndarray:
         w[j, q] -= 1.0
     deg = np.abs(w).sum(axis=1)
     return w / np.where(deg > 0, deg, 1.0)[:, None]
-
-
-def interval(n: float, mean: float, m2: float, level: float = 0.95) -> dict:
-    """Student-t interval (sim.core.stats.t_interval) and two-sided p-value of a mean from its
-    moments (scipy), identical to paired_mean_ci / paired_pvalue of tests/stats_reference.py on the raw values."""
-    n = int(n)
-    ci = stats.t_interval(n, mean, m2, level)
-    out = {"mean_diff": ci.mean, "ci_low": ci.low, "ci_high": ci.high, "se": ci.se, "sd": ci.sd,
-           "p_value": math.nan, "effect_size": math.nan}
-    if n < 2:
-        return out
-    if ci.se > 0:
-        out["p_value"] = float(2.0 * sps.t.sf(abs(mean) / ci.se, n - 1))
-        out["effect_size"] = float(mean) / ci.sd
-    else:
-        out["p_value"] = 1.0 if mean == 0 else 0.0
-        out["effect_size"] = math.nan if mean == 0 else math.copysign(math.inf, mean)
-    return out
 
 
 def _variance_reduction(n_plays: float, m2_plays: float, n_sets: float, m2_sets: float) -> float:
@@ -309,7 +290,7 @@ def _welch(a: Moments, b: Moments, p: int, level: float = 0.95) -> tuple[float, 
     if se2 <= 0:
         return float(mean), float(mean)
     df = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
-    return stats.t_bounds(mean, math.sqrt(se2), df, level)
+    return t_bounds(mean, math.sqrt(se2), df, level)
 
 
 def _game_columns(wtl: np.ndarray) -> dict:
@@ -323,5 +304,5 @@ def _game_columns(wtl: np.ndarray) -> dict:
     for key, count in (("win_rate", wins), ("tie_rate", ties), ("loss_rate", losses),
                        ("game_win_rate", wins + 0.5 * ties)):
         out[key] = count / games
-        out[f"{key}_ci_low"], out[f"{key}_ci_high"] = stats.wilson_interval(count, games)
+        out[f"{key}_ci_low"], out[f"{key}_ci_high"] = wilson_interval(count, games)
     return out

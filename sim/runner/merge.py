@@ -15,7 +15,8 @@ import os
 import time
 from pathlib import Path
 
-from sim.runner.aggregate import Totals, json_ready
+from sim.core.fmt import json_ready
+from sim.runner.aggregate import Totals
 from sim.experiment import Experiment, identity_differences
 from sim.runner.chunks import stats_of_frame
 from sim.runner.files import _Writer, iter_chunk_tables, result_chunks

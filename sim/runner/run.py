@@ -15,7 +15,8 @@ import pandas as pd
 import pyarrow as pa
 
 from sim.core import stats
-from sim.runner.aggregate import Totals, json_ready
+from sim.core.fmt import json_ready
+from sim.runner.aggregate import Totals
 from sim.experiment import Experiment
 from sim.runner.frames import Block, Schema, plays_frame
 from sim.runner.files import (

@@ -39,9 +39,10 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from sim.core import stats
-from sim.runner.aggregate import Totals, interval, team_weights
+from sim.runner.aggregate import Totals, team_weights
 from sim.experiment import Experiment, ExperimentError
-from sim.core.fmt import ci, json_ready, num
+from sim.core.fmt import json_ready, num
+from sim.core.intervals import ci, mean_test
 from sim.runner import play_chunk, stats_of_frame
 
 FIRST_LOOK = 2_000  # deal indices at the first look (then doubling)
@@ -251,7 +252,7 @@ def _own_interval(live: _Live, w: np.ndarray) -> dict:
     """The candidate's own estimate (A - B or margin over the field) with its 95% t-interval."""
     wl = w[live.active]
     means, m2s = live.totals.sets.combination(wl)
-    c = interval(live.totals.sets.n, means[0], m2s[0])
+    c = mean_test(live.totals.sets.n, means[0], m2s[0])
     return {"mean": c["mean_diff"], "ci_low": c["ci_low"], "ci_high": c["ci_high"]}
 
 

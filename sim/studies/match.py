@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from sim import experiment as X
-from sim.core.fmt import ci, ci_text, format_p, json_ready, num, pct
+from sim.core.fmt import format_p, json_ready, num, pct
+from sim.core.intervals import ci, ci_text, pct_ci_text
 from sim.runner import ExperimentResult, run_experiment
 
 
@@ -279,7 +280,7 @@ def format_by_players(results) -> str:
         if has:
             line += (f"{ci(r.a_net, r.a_net_ci_low, r.a_net_ci_high):<28}"
                      f"{ci(r.b_net, r.b_net_ci_low, r.b_net_ci_high):<28}"
-                     f"{pct(r.a_deal_win_rate) + ' ' + _pct_ci(r.a_deal_win_rate_ci_low, r.a_deal_win_rate_ci_high):<24}"
+                     f"{pct(r.a_deal_win_rate) + ' ' + pct_ci_text(r.a_deal_win_rate_ci_low, r.a_deal_win_rate_ci_high):<24}"
                      f"{pct(r.b_deal_win_rate):>6} {pct(r.even_win_rate):>6}  "
                      f"{pct(r.a_first_drop_rate) + '/' + pct(r.a_middle_drop_rate):<16}"
                      f"{pct(r.b_first_drop_rate) + '/' + pct(r.b_middle_drop_rate):<16}"
@@ -291,6 +292,3 @@ def format_by_players(results) -> str:
         lines.append(line.rstrip())
     return "\n".join(lines)
 
-
-def _pct_ci(low, high) -> str:
-    return f"[{pct(low)}, {pct(high)}]"

@@ -28,8 +28,9 @@ from tqdm.auto import tqdm
 
 from sim import experiment as X
 from sim.experiment.build import rule_sweep_experiments
-from sim.runner.aggregate import CoMoments, Totals, interval
-from sim.core.fmt import ci, json_ready, num, short_p
+from sim.runner.aggregate import CoMoments, Totals
+from sim.core.fmt import json_ready, num, short_p
+from sim.core.intervals import ci, mean_test
 from sim.runner import ExperimentResult, play_chunk, stats_of_frame
 from sim.core import stats
 
@@ -103,7 +104,7 @@ def rule_sweep_table(res: RuleSweepResult) -> pd.DataFrame:
         w = np.zeros(k)
         w[i], w[j] = 1.0, -1.0
         means, m2s = res.joint.combination(w)
-        return interval(n, means[0], m2s[0])
+        return mean_test(n, means[0], m2s[0])
 
     for name, ref_of in (("vs_first_rule", lambda i: i % per_variant),
                          ("vs_best", lambda i: int(out["mean_diff"].fillna(-math.inf).to_numpy().argmax()))):

@@ -17,7 +17,8 @@ import pandas as pd
 
 from sim import experiment as X
 from sim.core import stats
-from sim.core.fmt import ci, ci_text, json_ready, num, pct, short_p
+from sim.core.fmt import json_ready, num, pct, short_p
+from sim.core.intervals import ci, ci_text
 from sim.studies.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 

@@ -20,7 +20,8 @@ import pandas as pd
 from sim import experiment as X
 from sim.core import stats
 from sim.runner.aggregate import team_weights
-from sim.core.fmt import ci, ci_text, json_ready, num, pct, short_p
+from sim.core.fmt import json_ready, num, pct, short_p
+from sim.core.intervals import ci, ci_text, mean_test, wilson_interval
 from sim.studies.match import experiment_options
 from sim.runner import ExperimentResult, run_experiment
 
@@ -96,8 +97,6 @@ def expected_points(run: ExperimentResult) -> pd.DataFrame:
     independent makes the interval conservative when their outcomes are negatively
     correlated and, otherwise, somewhat too narrow: read it as approximate).
     """
-    from sim.runner.aggregate import interval
-
     exp = run.experiment
     totals = run.totals
     k = len(exp.pairings)
@@ -116,13 +115,13 @@ def expected_points(run: ExperimentResult) -> pd.DataFrame:
             w[q if t == i else k + q] = 1.0
             dw = totals.deal_outcomes[q] if t == i else totals.deal_outcomes[q][::-1]
             gw = totals.games[q] if t == i else totals.games[q][::-1]
-            rows.append(_points_row(team, labels[j if t == i else i], interval(n, *_comb(totals, w)), dw, gw, n))
+            rows.append(_points_row(team, labels[j if t == i else i], mean_test(n, *_comb(totals, w)), dw, gw, n))
             w_field += w
             deal_wtl += dw
             game_wtl += gw
             opponents += 1
         if opponents:
-            rows.append(_points_row(team, "field", interval(n, *_comb(totals, w_field / opponents)), deal_wtl,
+            rows.append(_points_row(team, "field", mean_test(n, *_comb(totals, w_field / opponents)), deal_wtl,
                                     game_wtl, n))
     return pd.DataFrame(rows)
 
@@ -139,7 +138,7 @@ def _points_row(team: str, opponent: str, c: dict, deal_wtl, game_wtl, n: int) -
         total = float(np.sum(wtl))
         if total > 0:
             row[name] = wtl[2] / total
-            row[f"{name}_low"], row[f"{name}_high"] = stats.wilson_interval(float(wtl[2]), int(total))
+            row[f"{name}_low"], row[f"{name}_high"] = wilson_interval(float(wtl[2]), int(total))
         else:
             row[name] = row[f"{name}_low"] = row[f"{name}_high"] = math.nan
     return row

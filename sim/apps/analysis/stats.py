@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sim.core.stats import t_interval
+from sim.core.intervals import mean_ci
 
 ROW_KEYS = ("move", "mean", "ci95", "diff_vs_best", "diff_vs_best_ci95", "p_best", "samples")
 
@@ -33,22 +33,12 @@ def seen(scores: np.ndarray) -> np.ndarray:
     return ok.sum(axis=0)
 
 
-def mean_interval(x: np.ndarray, level: float = 0.95) -> tuple[float, float, float]:
-    """(mean, low, high) of the values ``x`` (Student-t, sim.core.stats.t_interval)."""
-    n = x.size
-    if n == 0:
-        return float("nan"), float("nan"), float("nan")
-    m = float(x.mean())
-    ci = t_interval(n, m, float(((x - m) ** 2).sum()), level)
-    return ci.mean, float(ci.low), float(ci.high)
-
-
 def paired_diff(scores: np.ndarray, a: int, b: int, level: float = 0.95) -> tuple[float, float, float, int]:
     """(mean, low, high, n) of candidate ``a`` minus candidate ``b`` over the worlds both saw."""
     n = int(min(seen(scores[:, [a]])[0], seen(scores[:, [b]])[0]))
     if a == b:
         return 0.0, 0.0, 0.0, n
-    m, lo, hi = mean_interval(scores[:n, a] - scores[:n, b], level)
+    m, lo, hi = mean_ci(scores[:n, a] - scores[:n, b], level)
     return m, lo, hi, n
 
 
@@ -111,7 +101,7 @@ def candidate_frame(scores: np.ndarray, labels: list[str], played: int | None, a
     pb = p_best(scores, alive, draws, seed)
     rows = []
     for c in range(k):
-        m, lo, hi = mean_interval(scores[: n_seen[c], c], level)
+        m, lo, hi = mean_ci(scores[: n_seen[c], c], level)
         d, dlo, dhi, _ = paired_diff(scores, c, best, level)
         row = {"move": labels[c], "mean": m, "ci95": [lo, hi], "diff_vs_best": d, "diff_vs_best_ci95": [dlo, dhi],
                "p_best": float(pb[c]), "samples": int(n_seen[c])}

@@ -13,13 +13,13 @@ paired difference of any two candidates, with t-intervals over deal sets.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Sequence
 
 import numpy as np
 
-from sim.runner.aggregate import CoMoments, interval
+from sim.core.intervals import mean_test
+from sim.runner.aggregate import CoMoments
 from sim.experiment import Experiment, Team
 from sim.apps.tune.field import Field
 
@@ -68,7 +68,7 @@ class Scores:
 
     def _interval(self, w: np.ndarray, level: float = 0.95) -> dict:
         means, m2s = self.sets.combination(w)
-        return interval(self.sets.n, float(means[0]), float(m2s[0]), level)
+        return mean_test(self.sets.n, float(means[0]), float(m2s[0]), level)
 
     def values(self) -> np.ndarray:
         """Every candidate's value against the field."""
@@ -184,8 +184,3 @@ class Evaluator:
         assert expanded.sets.mean.size == len(labels) * k
         return expanded
 
-
-def fmt_ci(c: dict, spec: str = "+.2f") -> str:
-    if not math.isfinite(c.get("ci_low", math.nan)):
-        return f"{c['mean_diff']:{spec}}"
-    return f"{c['mean_diff']:{spec}} [{c['ci_low']:{spec}}, {c['ci_high']:{spec}}]"

@@ -16,23 +16,10 @@ import numpy as np
 import pandas as pd
 
 from sim.present import charts
-from sim.core.fmt import json_ready
+from sim.core.fmt import json_ready, short_p
+from sim.core.intervals import estimate_text, mean_ci
 
 _STAT_COLS = ("mean_diff", "ci_low", "ci_high", "se", "p_value")
-
-
-def _ci(m, lo, hi, spec: str = "+.2f") -> str:
-    if m is None or not math.isfinite(m):
-        return "n/a"
-    if lo is None or not math.isfinite(lo):
-        return f"{m:{spec}}"
-    return f"{m:{spec}} [{lo:{spec}}, {hi:{spec}}]"
-
-
-def _p(p) -> str:
-    if p is None or not math.isfinite(p):
-        return "n/a"
-    return "<1e-12" if p < 1e-12 else f"{p:.2g}"
 
 
 def effects_table(result) -> pd.DataFrame:
@@ -97,7 +84,7 @@ def answer_lines(result) -> list[str]:
     field = val[val["comparison"] == "field"].set_index("role")
     best = field.loc["best"]
     lines.append(f"On {result.validation_run.deals:,} fresh deal indices (seed {result.validation_run.seed}, never "
-                 f"used by the search) it scores {_ci(best['mean_diff'], best['ci_low'], best['ci_high'])} points per "
+                 f"used by the search) it scores {estimate_text(best['mean_diff'], best['ci_low'], best['ci_high'])} points per "
                  f"deal against the field ({result.field.describe()}); on the search's deals it had "
                  f"{_best_row(result)['value']:+.2f}.")
     sg = search_gain(result)
@@ -112,8 +99,8 @@ def answer_lines(result) -> list[str]:
             continue
         sig = r["ci_low"] > 0 or r["ci_high"] < 0
         verdict = ("beats" if r["mean_diff"] > 0 else "loses to") if sig else "is not distinguishable from"
-        lines.append(f"Against the field it {verdict} {what}: gain {_ci(r['mean_diff'], r['ci_low'], r['ci_high'])} "
-                     f"points per deal (paired, p {_p(r['p_value'])}).")
+        lines.append(f"Against the field it {verdict} {what}: gain {estimate_text(r['mean_diff'], r['ci_low'], r['ci_high'])} "
+                     f"points per deal (paired, p {short_p(r['p_value'])}).")
     return lines
 
 
@@ -205,7 +192,7 @@ def params_figure(result):
                 for a, b in zip(qs[:-1], qs[1:]):
                     m = (x >= a) & (x <= b)
                     if m.sum() >= 2:
-                        mean, lo, hi = charts.mean_ci(y[m])
+                        mean, lo, hi = mean_ci(y[m])
                         mids.append(x[m].mean())
                         means.append(mean)
                         los.append(lo)
@@ -223,7 +210,7 @@ def params_figure(result):
             for i, c in enumerate(cats):
                 sel = y[xs.to_numpy() == i]
                 if len(sel) >= 2:
-                    mean, lo, hi = charts.mean_ci(sel)
+                    mean, lo, hi = mean_ci(sel)
                     charts.errorbars(ax, [i], [mean], [lo], [hi], color=charts.B_COLOR)
             ax.set_xticks(range(len(cats)), cats)
             ax.axvline(cats.index(_choice_text(best[d.name])), color="black", lw=1, ls="--")
@@ -303,8 +290,8 @@ def _markdown(result, eff: pd.DataFrame) -> str:
         t = pd.DataFrame({
             "comparison": val["comparison"].str.replace("_", " "), "spec": "`" + val["spec"] + "`",
             "against": val["against"], "deal sets": val["deal_sets"].map(lambda x: f"{x:,}"),
-            "points per deal [95% CI]": [_ci(r["mean_diff"], r["ci_low"], r["ci_high"]) for _, r in val.iterrows()],
-            "p": val["p_value"].map(_p)})
+            "points per deal [95% CI]": [estimate_text(r["mean_diff"], r["ci_low"], r["ci_high"]) for _, r in val.iterrows()],
+            "p": val["p_value"].map(short_p)})
         L += _table(t) + ["", "![validation](validation.png)", ""]
     L += ["## Search history", "",
           f"Every trial played the first rung's {plan.rung_deals[0]:,} deal indices; the best of each rung went "
@@ -314,7 +301,7 @@ def _markdown(result, eff: pd.DataFrame) -> str:
     fin = h[h["state"] == "complete"].sort_values("value", ascending=False).head(10)
     t = pd.DataFrame({"trial": fin["trial"], "bracket": fin["bracket"], "spec": "`" + fin["spec"] + "`",
                       "deal indices": fin["deals"].map(lambda x: f"{x:,}"),
-                      "value [95% CI]": [_ci(r["value"], r["ci_low"], r["ci_high"]) for _, r in fin.iterrows()]})
+                      "value [95% CI]": [estimate_text(r["value"], r["ci_low"], r["ci_high"]) for _, r in fin.iterrows()]})
     L += ["*The bracket finalists, best first (top 10; all trials in `history.csv`, every rung in `rungs.csv`)*", ""]
     L += _table(t) + [""]
     L += ["## Each parameter's effect", "",

@@ -149,8 +149,7 @@ def _mean_sd(n: int, s: int, sq: int) -> tuple[float, float]:
 def summary_columns(totals, p: int) -> dict:
     """The summary-frame columns of pairing ``p`` from a run's merged statistics
     (sim.runner.aggregate.Totals with its ``figures`` sums); {} when they were not kept."""
-    from sim.core import stats
-    from sim.runner.aggregate import interval
+    from sim.core.intervals import mean_test, wilson_interval
 
     sums = getattr(totals, "figures", None)
     exp = totals.exp
@@ -161,7 +160,7 @@ def summary_columns(totals, p: int) -> dict:
     sc = totals.scores
     for side, idx in zip(SIDES, (p, k + p)):
         if sc is not None and sc.n:
-            ci = interval(sc.n, sc.mean[idx], sc.c[idx, idx])
+            ci = mean_test(sc.n, sc.mean[idx], sc.c[idx, idx])
             out[f"{side}_net"], out[f"{side}_net_ci_low"], out[f"{side}_net_ci_high"] = \
                 ci["mean_diff"], ci["ci_low"], ci["ci_high"]
         else:
@@ -173,7 +172,7 @@ def summary_columns(totals, p: int) -> dict:
         for rate in RATES:
             c = f[_RATE_FIELD[rate]]
             out[f"{side}_{rate}"] = c / n if n else math.nan
-            lo, hi = stats.wilson_interval(c, n) if n else (math.nan, math.nan)
+            lo, hi = wilson_interval(c, n) if n else (math.nan, math.nan)
             out[f"{side}_{rate}_ci_low"], out[f"{side}_{rate}_ci_high"] = lo, hi
         out[f"{side}_lost_when_losing"], out[f"{side}_lost_when_losing_sd"] = _mean_sd(
             f["not_won"], f["lost_not_won"], f["lost_not_won_sq"])
@@ -203,8 +202,7 @@ def offset_columns(sums_p: np.ndarray, players: int) -> dict:
     ``{a,b}_net_off{k}`` (net points per deal of one seat of the side at that offset) and
     ``a_minus_b_off{k}``, each with ``_ci_low`` / ``_ci_high`` (t-intervals over deal sets), and
     ``a_deal_win_rate_off{k}`` with its Wilson interval."""
-    from sim.core import stats
-    from sim.runner.aggregate import interval
+    from sim.core.intervals import mean_test, wilson_interval
 
     base, width = len(FIELDS), len(OFFSET_FIELDS)
     out: dict = {}
@@ -219,7 +217,7 @@ def offset_columns(sums_p: np.ndarray, players: int) -> dict:
             if m:
                 c = n / m  # the side's seat-plays at this offset in every deal set
                 mean = g["net"] / n
-                ci = interval(m, mean, max(g["net_sq"] / (c * c) - m * mean * mean, 0.0))
+                ci = mean_test(m, mean, max(g["net_sq"] / (c * c) - m * mean * mean, 0.0))
                 out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = ci["mean_diff"], ci["ci_low"], ci["ci_high"]
             else:
                 out[key] = out[f"{key}_ci_low"] = out[f"{key}_ci_high"] = math.nan
@@ -228,14 +226,14 @@ def offset_columns(sums_p: np.ndarray, players: int) -> dict:
         if m and f[1]["sets"]:
             scale = per_set[0] * per_set[1]
             mean = f[0]["diff"] / (m * scale)
-            ci = interval(m, mean, max(f[0]["diff_sq"] / (scale * scale) - m * mean * mean, 0.0))
+            ci = mean_test(m, mean, max(f[0]["diff_sq"] / (scale * scale) - m * mean * mean, 0.0))
             out[key], out[f"{key}_ci_low"], out[f"{key}_ci_high"] = ci["mean_diff"], ci["ci_low"], ci["ci_high"]
         else:
             out[key] = out[f"{key}_ci_low"] = out[f"{key}_ci_high"] = math.nan
         n, w = f[0]["seat_plays"], f[0]["wins"]
         key = f"a_deal_win_rate_off{k}"
         out[key] = w / n if n else math.nan
-        out[f"{key}_ci_low"], out[f"{key}_ci_high"] = stats.wilson_interval(w, n) if n else (math.nan, math.nan)
+        out[f"{key}_ci_low"], out[f"{key}_ci_high"] = wilson_interval(w, n) if n else (math.nan, math.nan)
     return out
 
 
@@ -254,22 +252,20 @@ def offset_rows(row, players: int) -> list[dict]:
     return rows
 
 
-def _ci95(row, key: str) -> list:
-    return [row[f"{key}_ci_low"], row[f"{key}_ci_high"]]
-
-
 def figures_json(row) -> dict:
     """The ``indian`` block of ``rummy-sim match --json`` from a summary row (docs/results.md)."""
+    from sim.core.intervals import bounds
+
     if "a_net" not in row:
         return {}
     out: dict = {"seating": row["seating"], "even_win_rate": row["even_win_rate"],
                  "a_minus_b": row["mean_diff"], "a_minus_b_ci95": [row["ci_low"], row["ci_high"]]}
     for side in SIDES:
         d = {"seat_plays": int(row[f"{side}_seat_plays"]), "net_per_deal": row[f"{side}_net"],
-             "net_per_deal_ci95": _ci95(row, f"{side}_net")}
+             "net_per_deal_ci95": bounds(row, f"{side}_net")}
         for rate in RATES:
             d[rate] = row[f"{side}_{rate}"]
-            d[f"{rate}_ci95"] = _ci95(row, f"{side}_{rate}")
+            d[f"{rate}_ci95"] = bounds(row, f"{side}_{rate}")
         for key in ("lost_when_losing", "gain_when_winning"):
             d[key] = row[f"{side}_{key}"]
             d[f"{key}_sd"] = row[f"{side}_{key}_sd"]
@@ -282,13 +278,14 @@ def figures_json(row) -> dict:
 
 def figures_lines(row, players: int) -> list[str]:
     """The lines ``rummy-sim match`` prints for Indian Rummy under the common ones."""
-    from sim.core.fmt import ci, num, pct
+    from sim.core.fmt import num, pct
+    from sim.core.intervals import ci, row_pct_ci
 
     if "a_net" not in row:
         return []
 
     def rate(side: str, key: str) -> str:
-        return f"{pct(row[f'{side}_{key}'])} [{pct(row[f'{side}_{key}_ci_low'])}, {pct(row[f'{side}_{key}_ci_high'])}]"
+        return row_pct_ci(row, f"{side}_{key}")
 
     seats_a = round(row["a_seat_plays"] / max(row["plays"], 1))
     seating = row["seating"]
@@ -315,7 +312,7 @@ def figures_lines(row, players: int) -> list[str]:
 
 def offset_lines(row, players: int) -> list[str]:
     """The by-dealer table ``rummy-sim match`` prints for Indian Rummy ([] without the figures)."""
-    from sim.core.fmt import ci, pct
+    from sim.core.intervals import ci, pct_ci
 
     rows = offset_rows(row, players)
     if not rows:
@@ -325,8 +322,7 @@ def offset_lines(row, players: int) -> list[str]:
     for d in rows:
         lines.append(f"    {d['position']:<34}{ci(d['a_net'], *d['a_net_ci95']):<28}"
                      f"{ci(d['b_net'], *d['b_net_ci95']):<28}{ci(d['a_minus_b'], *d['a_minus_b_ci95']):<28}"
-                     f"{pct(d['a_deal_win_rate'])} [{pct(d['a_deal_win_rate_ci95'][0])}, "
-                     f"{pct(d['a_deal_win_rate_ci95'][1])}]")
+                     f"{pct_ci(d['a_deal_win_rate'], *d['a_deal_win_rate_ci95'])}")
     return lines
 
 
@@ -334,7 +330,8 @@ def pairings_lines(summary: pd.DataFrame, players: int) -> list[str]:
     """The per-pairing table ``rummy-sim tournament`` / ``sweep`` print for Indian Rummy after their
     own output: each side's net points per deal and deals won per seat (95% CIs), drops, wrong
     declarations and points lost when not winning; and what their "games won" count there."""
-    from sim.core.fmt import ci, num, pct
+    from sim.core.fmt import num, pct
+    from sim.core.intervals import ci, pct_ci
 
     if "a_net" not in summary.columns or summary.empty:
         return []
@@ -351,7 +348,7 @@ def pairings_lines(summary: pd.DataFrame, players: int) -> list[str]:
         lines.append(
             f"  {str(r['a']):<{aw}}  {str(r['b']):<{bw}}  {ci(r['a_net'], r['a_net_ci_low'], r['a_net_ci_high']):<27}"
             f"{ci(r['b_net'], r['b_net_ci_low'], r['b_net_ci_high']):<27}"
-            f"{pct(r['a_deal_win_rate']) + ' [' + pct(r['a_deal_win_rate_ci_low']) + ', ' + pct(r['a_deal_win_rate_ci_high']) + ']':<24}"
+            f"{pct_ci(r['a_deal_win_rate'], r['a_deal_win_rate_ci_low'], r['a_deal_win_rate_ci_high']):<24}"
             f"{pct(r['b_deal_win_rate']):>6}  {pct(r['a_first_drop_rate']) + '/' + pct(r['a_middle_drop_rate']):<16}"
             f"{pct(r['b_first_drop_rate']) + '/' + pct(r['b_middle_drop_rate']):<16}"
             f"{pct(r['a_wrong_declaration_rate']) + '/' + pct(r['b_wrong_declaration_rate']):<14}"

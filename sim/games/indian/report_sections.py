@@ -20,16 +20,12 @@ import numpy as np
 import pandas as pd
 
 from sim.present import charts
-from sim.core.fmt import ci, pct
+from sim.core.intervals import ci, row_pct_ci
 from sim.present.report.document import Doc
 from sim.present.report.reduce import Collected
 from sim.present.report.sections import Section, match_label, pair_label, shown_pairings
 
 SIDES = (("a", "A"), ("b", "B"))
-
-
-def _pct_ci(r, key: str) -> str:
-    return f"{pct(r[key])} [{pct(r[f'{key}_ci_low'])}, {pct(r[f'{key}_ci_high'])}]"
 
 
 def figures_table(col: Collected) -> pd.DataFrame:
@@ -98,10 +94,10 @@ class FiguresSection(Section):
         view = pd.DataFrame({
             "match": t["match"], "side": t["side"],
             "net pts/deal [95% CI]": [ci(r.net, r.net_ci_low, r.net_ci_high) for r in t.itertuples()],
-            "deals won [95% CI]": [_pct_ci(r, "deal_win_rate") for _, r in t.iterrows()],
-            "first drops": [_pct_ci(r, "first_drop_rate") for _, r in t.iterrows()],
-            "middle drops": [_pct_ci(r, "middle_drop_rate") for _, r in t.iterrows()],
-            "wrong declarations": [_pct_ci(r, "wrong_declaration_rate") for _, r in t.iterrows()],
+            "deals won [95% CI]": [row_pct_ci(r, "deal_win_rate") for _, r in t.iterrows()],
+            "first drops": [row_pct_ci(r, "first_drop_rate") for _, r in t.iterrows()],
+            "middle drops": [row_pct_ci(r, "middle_drop_rate") for _, r in t.iterrows()],
+            "wrong declarations": [row_pct_ci(r, "wrong_declaration_rate") for _, r in t.iterrows()],
             "lost per deal not won": t["lost_when_losing"].map(lambda x: f"{x:.1f}" if math.isfinite(x) else "n/a"),
             "won per deal won": t["gain_when_winning"].map(lambda x: f"{x:.1f}" if math.isfinite(x) else "n/a"),
         })
@@ -135,7 +131,7 @@ class FiguresSection(Section):
             "A net pts/deal [95% CI]": [ci(r.a_net, r.a_net_ci_low, r.a_net_ci_high) for r in t.itertuples()],
             "B net pts/deal [95% CI]": [ci(r.b_net, r.b_net_ci_low, r.b_net_ci_high) for r in t.itertuples()],
             "A - B [95% CI]": [ci(r.a_minus_b, r.a_minus_b_ci_low, r.a_minus_b_ci_high) for r in t.itertuples()],
-            "A deals won [95% CI]": [_pct_ci(r, "a_deal_win_rate") for _, r in t.iterrows()],
+            "A deals won [95% CI]": [row_pct_ci(r, "a_deal_win_rate") for _, r in t.iterrows()],
         })
         doc.table(view, "By seat offset from the dealer, in play order (per seat of each side)",
                   "indian_by_dealer.csv")

@@ -150,12 +150,10 @@ class Audit:
         if n == 0:
             return {"decisions": 0}
         best = int(f["chose_best"].sum())
-        from sim.core.stats import wilson_interval
+        from sim.core.intervals import mean_ci, wilson_interval
 
         lo, hi = wilson_interval(best, n)
-        from sim.apps.analysis.stats import mean_interval
-
-        m, llo, lhi = mean_interval(f["loss"].to_numpy())
+        m, llo, lhi = mean_ci(f["loss"].to_numpy())
         return {"decisions": n, "found": self.found, "chose_best": best / n, "chose_best_ci95": [lo, hi],
                 "mean_loss": m, "mean_loss_ci95": [llo, lhi],
                 "significantly_worse": float(f["significantly_worse"].mean())}
@@ -234,8 +232,7 @@ FEATURES = {"take": ["deepest_take", "chosen_depth", "stock", "opp_min_hand", "j
 def summarize(frame: pd.DataFrame, feature: str) -> pd.DataFrame:
     """Per bin of ``feature``: decisions, share where the choice was the best (Wilson 95% CI),
     mean points lost (t 95% CI), share significantly worse than the best."""
-    from sim.apps.analysis.stats import mean_interval
-    from sim.core.stats import wilson_interval
+    from sim.core.intervals import mean_ci, wilson_interval
 
     if frame.empty:
         return pd.DataFrame()
@@ -250,7 +247,7 @@ def summarize(frame: pd.DataFrame, feature: str) -> pd.DataFrame:
         n = len(g)
         b = int(g["chose_best"].sum())
         lo, hi = wilson_interval(b, n)
-        m, llo, lhi = mean_interval(g["loss"].to_numpy())
+        m, llo, lhi = mean_ci(g["loss"].to_numpy())
         out.append({feature: str(k), "decisions": n, "chose_best": b / n, "chose_best_low": lo,
                     "chose_best_high": hi, "mean_loss": m, "loss_low": llo, "loss_high": lhi,
                     "significantly_worse": float(g["significantly_worse"].mean())})

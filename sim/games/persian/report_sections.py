@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from sim.present import charts
-from sim.core.fmt import ci
+from sim.core.intervals import ci, moments_ci, wilson
 from sim.games.persian import enums as E
 from sim.present.report.document import Doc
 from sim.present.report.reduce import Collected, add_moments, set_means
@@ -112,7 +112,7 @@ class DealerEffectSection(Section):
     def table(col: Collected) -> pd.DataFrame:
         rows = []
         for p, (n, s, q) in sorted(col.part("dealer").items()):
-            m, lo, hi = charts.moments_ci(n, s, q)
+            m, lo, hi = moments_ci(n, s, q)
             rows.append({"pairing": p, "match": match_label(col, p), "deal_sets": int(n),
                          "dealer_team_minus_other": m, "ci_low": lo, "ci_high": hi})
         return pd.DataFrame(rows)
@@ -189,7 +189,7 @@ class CountersSection(Section):
             row = {"pairing": p, "side": side, "team": labels[j if side == "B" else i],
                    "opponent": labels[i if side == "B" else j], "deal_sets": int(n)}
             for k, name in enumerate(METRICS):
-                m, lo, hi = charts.moments_ci(n, s[k], q[k])
+                m, lo, hi = moments_ci(n, s[k], q[k])
                 name = "deepest_take" if name == "max_depth" else name  # max_depth is also a strategy parameter
                 row[name], row[f"{name}_low"], row[f"{name}_high"] = m, lo, hi
             if side == "A - B":
@@ -302,7 +302,7 @@ def _depth_figure(col: Collected, md: pd.DataFrame, out: Path) -> None:
         if not total:
             continue
         st = charts.series_style(k)
-        w = np.array([charts.wilson(int(x), total) if x > 0 else (np.nan,) * 3 for x in counts])
+        w = np.array([wilson(int(x), total) if x > 0 else (np.nan,) * 3 for x in counts])
         xs = np.concatenate([[-2.0], np.arange(0, MAX_DEPTH + 1)]) + (k - (len(pick) - 1) / 2) * 0.12
         keep = counts > 0
         ax.errorbar(xs[keep], w[keep, 0], yerr=charts._yerr(w[keep, 0], w[keep, 1], w[keep, 2]), fmt=st["marker"],

@@ -26,7 +26,8 @@ import numpy as np
 import pandas as pd
 
 from sim.present import charts
-from sim.core.fmt import ci, num, short_p
+from sim.core.fmt import num, short_p
+from sim.core.intervals import ci, moments_ci, wilson
 from sim.present.report.document import Doc
 from sim.present.report.reduce import Collected, add_counts, add_hist, add_moments, set_means
 
@@ -440,7 +441,7 @@ class EndsSection(Section):
         for p, counts in sorted(acc["counts"].items()):
             n = counts.sum()
             for k, name in enumerate(acc["names"]):
-                sh, lo, hi = charts.wilson(int(counts[k]), int(n))
+                sh, lo, hi = wilson(int(counts[k]), int(n))
                 rows.append({"pairing": p, "match": match_label(col, p), "end": name, "plays": int(counts[k]),
                              "share": sh, "ci_low": lo, "ci_high": hi})
         return pd.DataFrame(rows)
@@ -470,7 +471,7 @@ class EndsSection(Section):
         charts.shares_figure(t, "end", "match", "End reason, share of plays (95% Wilson CI)", ax=axes[0])
         top = 0
         for k, p in enumerate(shown):
-            m, lo, hi = charts.moments_ci(*dist.turns[p])
+            m, lo, hi = moments_ci(*dist.turns[p])
             counts = dist.hists[("deal length (turns)", p, "")]
             top = max(top, TURN_EDGES[min(np.nonzero(counts)[0].max() + 2, TURN_EDGES.size - 1)])
             charts.step_hist(axes[1], TURN_EDGES, counts, color=charts.PALETTE[k],
