@@ -210,7 +210,7 @@ def test_bad_input_exits_2_with_a_message(tmp_path, capsys, argv, fragment) -> N
 
 def test_resume_against_another_experiment_exits_2_and_keeps_the_chunks(tmp_path, capsys, monkeypatch) -> None:
     out_file = tmp_path / "r.parquet"
-    import sim.runner as runner
+    import sim.runner.run as runner
 
     real = runner.run_experiment
     monkeypatch.setattr(runner, "run_experiment",

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import sim.experiment as X
-from sim.present.report.reduce import collect
+from sim.present.report import collect
 from sim.runner import (RunError, RunInterrupted, VersionMismatch, load_result, merge_results, read_plays,
                         run_experiment, start_experiment)
 from sim.runner.dask_backend import chunk_task

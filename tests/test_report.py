@@ -120,7 +120,8 @@ def test_sections_come_from_the_game_of_the_results(match_file):
 
 def test_a_game_section_is_reduced_chunk_by_chunk_and_rendered(match_file, tmp_path):
     from sim.present.report.document import Doc
-    from sim.present.report.sections import GENERIC, Section
+    from sim.present.report.base import Section
+    from sim.present.report.sections import GENERIC
 
     class Plays(Section):
         key, heading = "plays", "Plays counted"

@@ -490,3 +490,21 @@ def test_experiment_identity_roundtrip_and_validation() -> None:
         X.tournament(["greedy", "random", "greedy:max_extra=0"], 100, sprt=X.SprtSpec(1.0))
     with pytest.raises(ValueError, match="delta"):
         X.SprtSpec(0.0)
+
+
+def test_a_runner_module_does_not_drag_in_the_whole_runner():
+    """sim.runner's public names are imported on first use (PEP 562): reading a results file back
+    for a report imports neither Dask, merging nor background runs; the documented names still work."""
+    import subprocess
+    import sys
+
+    code = ("import sys, sim.runner.collect, sim.present.report.sections\n"
+            "loaded = [m for m in ('distributed', 'dask', 'sim.runner.merge', 'sim.runner.background',"
+            " 'sim.runner.dask_backend') if m in sys.modules]\n"
+            "assert not loaded, loaded\n"
+            "import sim.runner as r\n"
+            "assert r.run_experiment.__module__ == 'sim.runner.run' and callable(r.start_experiment)\n"
+            "assert r.merge_results.__module__ == 'sim.runner.merge' and 'code_version' in dir(r)\n"
+            "try:\n    r.no_such_name\nexcept AttributeError:\n    pass\nelse:\n    raise SystemExit('no error')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

@@ -500,7 +500,7 @@ def engine_seconds(exp, threads: int | None = None, chunked: bool = True) -> tup
 def runner_seconds(exp, out_dir: Path, threads: int | None = None) -> tuple[float, float, dict, int]:
     """(wall, process CPU, stage timings, file bytes) of the full runner on ``exp`` writing
     its parquet file (chunk files, final file, statistics; no progress bar)."""
-    from sim.runner import run_experiment
+    from sim.runner.run import run_experiment
 
     out = out_dir / "bench.parquet"
     out.unlink(missing_ok=True)
@@ -514,7 +514,7 @@ def runner_seconds(exp, out_dir: Path, threads: int | None = None) -> tuple[floa
 
 def memory_bytes_per_play(exp, threads: int | None = None, deals: int = 20_000) -> float:
     """In-memory size (pandas, deep) of the per-play rows of the first ``deals`` deals."""
-    from sim.runner import play_chunk
+    from sim.runner.chunks import play_chunk
 
     start = exp.first_deal
     frame = play_chunk(exp, start, min(exp.last_deal, start + deals), threads)

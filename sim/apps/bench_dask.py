@@ -40,7 +40,7 @@ KEEPS = ("plays", "summary")
 
 def _timed_run(exp, out: Path, client=None, **options) -> tuple[float, float, float, dict]:
     """(wall, this process's CPU, the workers' CPU, stage timings) seconds of one run."""
-    from sim.runner import run_experiment
+    from sim.runner.run import run_experiment
 
     out.unlink(missing_ok=True)
     before = client.run(time.process_time) if client is not None else {}

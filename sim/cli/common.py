@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import fields
 from typing import Sequence
 
 PROG = "rummy-sim"
@@ -14,9 +13,13 @@ class CliError(ValueError):
     """Bad command-line input detected by the CLI itself."""
 
 
-def add_game_arguments(p: argparse.ArgumentParser, players: bool = True, default: str | None = "persian") -> None:
-    """``--game NAME`` (and ``--players N``) on a command."""
-    from sim.plugin.registry import game_names
+def add_game_arguments(p: argparse.ArgumentParser, players: bool = True, default: str | None = "") -> None:
+    """``--game NAME`` (and ``--players N``) on a command; ``default`` "" is the default game
+    (sim.plugin.registry.DEFAULT_GAME), None means the game comes from the input."""
+    from sim.plugin.registry import DEFAULT_GAME, game_names
+
+    if default == "":
+        default = DEFAULT_GAME
 
     p.add_argument("--game", default=default, metavar="NAME",
                    help=f"the game: {', '.join(game_names())} (default {default or 'from the input'})")
@@ -59,22 +62,13 @@ def game_of(args: argparse.Namespace):
     return get_game(getattr(args, "game", None))
 
 
-def parse_bool(text: str) -> bool:
-    low = text.strip().lower()
-    if low in ("true", "yes", "1"):
-        return True
-    if low in ("false", "no", "0"):
-        return False
-    raise ValueError
-
-
 def parse_rules(items: Sequence[str] | None, game=None):
-    """``KEY=VALUE`` strings -> the game's rule options, each value converted to the option's type."""
+    """``KEY=VALUE`` strings -> the game's rule options, each value converted to the option's type
+    (sim.experiment.rule_text)."""
+    from sim.experiment.rule_text import rule_kinds, rule_value
     from sim.plugin.registry import get_game
 
-    rules_type = get_game(game).rules_type
-    defaults = rules_type()
-    known = {f.name: type(getattr(defaults, f.name)) for f in fields(rules_type)}
+    known = rule_kinds(game)
     values: dict[str, object] = {}
     for item in items or ():
         key, eq, raw = item.partition("=")
@@ -85,20 +79,11 @@ def parse_rules(items: Sequence[str] | None, game=None):
             raise CliError(f"--rule {item!r}: unknown rule option {key!r}; known: {', '.join(sorted(known))}")
         if key in values:
             raise CliError(f"--rule: rule option {key!r} given twice")
-        kind = known[key]
         try:
-            if kind is bool:
-                values[key] = parse_bool(raw)
-            elif kind is int:
-                values[key] = int(raw)
-            elif kind is float:
-                values[key] = float(raw)
-            else:
-                values[key] = raw
-        except ValueError:
-            what = {bool: "true or false", int: "an integer", float: "a number"}[kind]
-            raise CliError(f"rule option {key}: {raw!r} is not {what}") from None
-    return rules_type.from_dict(values)
+            values[key] = rule_value(known[key], raw)
+        except ValueError as e:
+            raise CliError(f"rule option {key}: {e}") from None
+    return get_game(game).rules_type.from_dict(values)
 
 
 def positive(value: int, option: str) -> int:

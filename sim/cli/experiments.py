@@ -81,7 +81,8 @@ def _report(run, as_json: bool) -> None:
 
 
 def _execute(exp, options: dict, as_json: bool) -> int:
-    from sim.runner import RunInterrupted, run_experiment
+    from sim.runner.results import RunInterrupted
+    from sim.runner.run import run_experiment
 
     try:
         run = run_experiment(exp, **options)
@@ -153,7 +154,8 @@ def _by_players(args: argparse.Namespace, sizes: list[int], options: dict, build
     """``match | tournament | sweep --players 2,4,6``: the experiment once per table size (``build()``
     with ``args.players`` set to it), each printed as for one size, then one table by size
     (``as_table(runs)``); with --json one object, ``as_json(runs)``."""
-    from sim.runner import RunInterrupted, run_experiment
+    from sim.runner.results import RunInterrupted
+    from sim.runner.run import run_experiment
 
     out = options["out"]
     if out is not None and "{players}" not in out:

@@ -4,9 +4,10 @@ the rule variants of a rule sweep (one experiment per combination of rule option
 from __future__ import annotations
 
 import itertools
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Sequence
 
+from sim.experiment.rule_text import rule_kinds, rule_value
 from sim.experiment.types import Experiment, ExperimentError, Team
 from sim.plugin.registry import DEFAULT_GAME, get_game
 from sim.plugin.specs import spec_with
@@ -94,33 +95,15 @@ def _value_text(v) -> str:
     return str(v)
 
 
-
 def _convert(game, key: str, value):
     """A rule option's value from text ("true", "30") or a Python value, checked by the game's rules."""
-    rules_type = get_game(game).rules_type
-    defaults = rules_type()
-    known = {f.name: type(getattr(defaults, f.name)) for f in fields(rules_type)}
+    known = rule_kinds(game)
     if key not in known:
         raise ExperimentError(f"vary_rule: unknown rule option {key!r}; known: {', '.join(sorted(known))}")
-    kind = known[key]
-    if not isinstance(value, str):
-        return value
-    text = value.strip().lower()
     try:
-        if kind is bool:
-            if text in ("true", "yes", "1"):
-                return True
-            if text in ("false", "no", "0"):
-                return False
-            raise ValueError
-        if kind is int:
-            return int(text)
-        if kind is float:
-            return float(text)
-    except ValueError:
-        what = {bool: "true or false", int: "an integer", float: "a number"}[kind]
-        raise ExperimentError(f"vary_rule {key}: {value!r} is not {what}") from None
-    return value.strip()
+        return rule_value(known[key], value)
+    except ValueError as e:
+        raise ExperimentError(f"vary_rule {key}: {e}") from None
 
 
 def rule_variants(vary_rule: Sequence[tuple[str, Sequence]] | dict, game: str = DEFAULT_GAME) -> list[dict]:

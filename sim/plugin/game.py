@@ -296,8 +296,9 @@ class Game(ABC):
           (sim.present.report.document.Doc: ``h``, ``p``, ``bullets``, ``table``, ``img``) and writes
           its CSV tables and PNG figures (sim.present.charts) into ``out_dir``.
 
-        ``sim.present.report.sections.Section`` gives do-nothing defaults, and that module has the
-        helpers generic and game sections share (``shown_pairings``, ``pair_label`` ...).
+        ``sim.present.report.base.Section`` gives do-nothing defaults, and that module has the
+        helpers generic and game sections share (``shown_pairings``, ``pair_label`` ...); the
+        accumulating helpers (``add_moments``, ``set_means`` ...) and ``Collected`` are sim.runner.sums'.
         """
         return []
 

@@ -18,7 +18,7 @@ from sim.experiment import Experiment
 
 def estimate(exp: Experiment, calib: int = 400, threads: int | None = None) -> float:
     """Measured plays/s of ``exp`` on ``calib`` deals, printed with the estimated time of all its deals."""
-    from sim.runner import run_experiment
+    from sim.runner.run import run_experiment
 
     dpg = exp.rules.deals_per_game
     calib = max(dpg, min(calib, exp.deals // 10) // dpg * dpg)  # at most a tenth of the run itself

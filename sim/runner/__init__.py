@@ -37,7 +37,8 @@ Modules: ``chunks`` (one chunk), ``keep`` (what a chunk file keeps), ``run`` (th
 loop), ``dask_backend``, ``files`` (chunk files, the final parquet, resuming, reading back),
 ``merge`` (shards), ``background``, ``metadata``, ``version`` (the code version in every
 experiment's identity), ``codec`` (exact JSON of chunk summaries), ``signals`` (Ctrl-C),
-``results`` (formats, errors, the result object).
+``results`` (formats, errors, the result object), ``sums`` (what a chunk leaves for the report) and
+``collect`` (a results file read back into statistics and report sums).
 
 Python API (the CLI's ``--backend``, ``--scheduler``, ``--workers``, ``--keep``, ``--shard``)::
 
@@ -46,27 +47,39 @@ Python API (the CLI's ``--backend``, ``--scheduler``, ``--workers``, ``--keep``,
     handle = start_experiment(exp, backend="dask", scheduler=client); handle.summary(); handle.result()
 """
 
-from sim.runner.chunks import play_chunk, stats_of_frame
-from sim.runner.files import chunk_name, iter_chunks, load_result, parts_dir, read_plays
-from sim.runner.metadata import base_metadata, read_metadata, versions
-from sim.runner.results import (
-    META_KEY,
-    RESULTS_FORMAT,
-    RUN_FORMAT,
-    ChunkInfo,
-    ExperimentResult,
-    RunError,
-    RunInterrupted,
-)
-from sim.runner.run import BACKENDS, run_experiment
-from sim.runner.keep import KEEPS, ChunkOutput, compute_chunk
-from sim.runner.merge import merge_results
-from sim.runner.background import RunHandle, start_experiment
-from sim.core.version import VersionMismatch, code_version
+import importlib
 
-__all__ = [
-    "RESULTS_FORMAT", "RUN_FORMAT", "META_KEY", "ChunkInfo", "ExperimentResult", "RunError", "RunInterrupted",
-    "play_chunk", "stats_of_frame", "base_metadata", "read_metadata", "versions", "chunk_name", "iter_chunks",
-    "load_result", "parts_dir", "read_plays", "run_experiment", "BACKENDS", "KEEPS", "ChunkOutput", "compute_chunk",
-    "merge_results", "RunHandle", "start_experiment", "VersionMismatch", "code_version",
-]
+# The public names and the submodule defining each, imported on first use (PEP 562): importing one
+# runner module (the report's reading of a results file, a Dask worker's chunk) does not drag in Dask,
+# merging and background runs. Code of the toolkit imports the submodule it needs.
+_PUBLIC = {
+    "play_chunk": "chunks", "stats_of_frame": "chunks",
+    "chunk_name": "files", "iter_chunks": "files", "load_result": "files", "parts_dir": "files",
+    "read_plays": "files",
+    "base_metadata": "metadata", "read_metadata": "metadata", "versions": "metadata",
+    "META_KEY": "results", "RESULTS_FORMAT": "results", "RUN_FORMAT": "results", "ChunkInfo": "results",
+    "ExperimentResult": "results", "RunError": "results", "RunInterrupted": "results",
+    "BACKENDS": "run", "run_experiment": "run",
+    "KEEPS": "keep", "ChunkOutput": "keep", "compute_chunk": "keep",
+    "merge_results": "merge",
+    "RunHandle": "background", "start_experiment": "background",
+}
+_CORE = {"VersionMismatch": "sim.core.version", "code_version": "sim.core.version"}
+
+
+def __getattr__(name: str):
+    if name in _PUBLIC:
+        value = getattr(importlib.import_module(f"{__name__}.{_PUBLIC[name]}"), name)
+    elif name in _CORE:
+        value = getattr(importlib.import_module(_CORE[name]), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_PUBLIC) | set(_CORE))
+
+
+__all__ = sorted(set(_PUBLIC) | set(_CORE))

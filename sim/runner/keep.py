@@ -8,7 +8,7 @@
 
 A chunk summary is the chunk's sufficient statistics (sim.runner.aggregate.ChunkStats: every number
 ``rummy-sim match`` prints) and every report section's accumulator of the chunk alone
-(sim.present.report.reduce.chunk_parts: binned counts and exact moments), stored as exact JSON
+(sim.runner.sums.chunk_parts: binned counts and exact moments), stored as exact JSON
 (sim.core.codec), so statistics and reports come out of a summary file identical to those of
 the per-play file of the same run. A 1,000,000-deal chunk summary takes a few kilobytes.
 The SPRT's per-set differences are kept only for a run with ``--sprt``.
@@ -32,6 +32,7 @@ from sim.experiment import Experiment
 from sim.runner.frames import Schema, sets_frame
 from sim.core import codec
 from sim.runner.chunks import play_chunk, stats_of_frame
+from sim.runner.sums import chunk_parts
 
 KEEPS = ("plays", "sets", "summary")
 SUMMARY_COLUMN = "chunk_summary"
@@ -83,8 +84,6 @@ def compute_chunk(exp: Experiment, start: int, stop: int, *, keep: str = "plays"
 
 def chunk_summary(exp: Experiment, frame: pd.DataFrame, cstats: ChunkStats) -> bytes:
     """The stored summary of one chunk (see module doc)."""
-    from sim.present.report.reduce import chunk_parts
-
     if exp.sprt is None:
         cstats = dataclasses.replace(cstats, set_diffs=None)
     return codec.dumps({"stats": cstats, "parts": chunk_parts(exp, frame)})

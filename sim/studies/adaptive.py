@@ -43,7 +43,7 @@ from sim.runner.aggregate import Totals, team_weights
 from sim.experiment import Experiment, ExperimentError
 from sim.core.fmt import json_ready, num
 from sim.core.intervals import ci, mean_test
-from sim.runner import play_chunk, stats_of_frame
+from sim.runner.chunks import play_chunk, stats_of_frame
 
 FIRST_LOOK = 2_000  # deal indices at the first look (then doubling)
 

@@ -22,7 +22,8 @@ import pandas as pd
 from sim import experiment as X
 from sim.core.fmt import format_p, json_ready, num, pct
 from sim.core.intervals import ci, ci_text, pct_ci_text
-from sim.runner import ExperimentResult, run_experiment
+from sim.runner.results import ExperimentResult
+from sim.runner.run import run_experiment
 
 
 @dataclass

@@ -31,7 +31,8 @@ from sim.experiment.build import rule_sweep_experiments
 from sim.runner.aggregate import CoMoments, Totals
 from sim.core.fmt import json_ready, num, short_p
 from sim.core.intervals import ci, mean_test
-from sim.runner import ExperimentResult, play_chunk, stats_of_frame
+from sim.runner.chunks import play_chunk, stats_of_frame
+from sim.runner.results import ExperimentResult
 from sim.core import stats
 
 

@@ -20,7 +20,8 @@ from sim.core import stats
 from sim.core.fmt import json_ready, num, pct, short_p
 from sim.core.intervals import ci, ci_text
 from sim.studies.match import experiment_options
-from sim.runner import ExperimentResult, run_experiment
+from sim.runner.results import ExperimentResult
+from sim.runner.run import run_experiment
 
 
 @dataclass

@@ -25,7 +25,7 @@ import pandas as pd
 from sim.plugin.registry import DEFAULT_GAME, get_game
 from sim.plugin.runs import MAX_SEED, check_seed
 from sim.experiment import Team
-from sim.runner import RunInterrupted
+from sim.runner.results import RunInterrupted
 from sim.apps.tune.evaluate import Evaluator
 from sim.apps.tune.field import Field, parse_field
 from sim.apps.tune.plan import Plan, make_plan
@@ -168,7 +168,7 @@ def _search_and_validate(space, fld, plan, evaluator, cmp_specs, settings, comma
 def _versions() -> dict:
     import optuna
 
-    from sim.runner import versions
+    from sim.runner.metadata import versions
 
     return {**versions(), "optuna": optuna.__version__}
 

@@ -157,7 +157,7 @@ class Evaluator:
 
     def run(self, exp: Experiment):
         """Play ``exp`` (statistics only, no files) and return sim.runner's result."""
-        from sim.runner import run_experiment
+        from sim.runner.run import run_experiment
 
         options: dict[str, Any] = {"threads": self.threads, "progress": False, "check_strategies": self.check,
                                    "backend": self.backend}

@@ -27,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 from sim.experiment import Team
-from sim.runner import RunInterrupted
+from sim.runner.results import RunInterrupted
 from sim.apps.tune.evaluate import Evaluator, Scores
 from sim.apps.tune.field import Field
 from sim.apps.tune.plan import Plan

@@ -22,8 +22,8 @@ import pandas as pd
 from sim.present import charts
 from sim.core.intervals import ci, row_pct_ci
 from sim.present.report.document import Doc
-from sim.present.report.reduce import Collected
-from sim.present.report.sections import Section, match_label, pair_label, shown_pairings
+from sim.present.report.base import Section, match_label, pair_label, shown_pairings
+from sim.runner.sums import Collected
 
 SIDES = (("a", "A"), ("b", "B"))
 

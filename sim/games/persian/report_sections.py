@@ -28,8 +28,8 @@ from sim.present import charts
 from sim.core.intervals import ci, moments_ci, wilson
 from sim.games.persian import enums as E
 from sim.present.report.document import Doc
-from sim.present.report.reduce import Collected, add_moments, set_means
-from sim.present.report.sections import Section, match_label, pair_label, shown_pairings, sweep_axes
+from sim.present.report.base import Section, match_label, pair_label, shown_pairings, sweep_axes
+from sim.runner.sums import Collected, add_moments, set_means
 
 SCORE_PARTS = ["total", "table", "hand", "bonus"]
 COUNTERS = [name for name, _ in E.COUNTER_NAMES]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from sim.experiment import Experiment
 from sim.present.report.document import Doc
-from sim.present.report.reduce import Collected, chunk_files
+from sim.runner.collect import chunk_files
+from sim.runner.sums import Collected
 
 
 def reproduce_command(exp: Experiment, out: str = "results.parquet") -> str:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 from sim.present.report.document import Doc
 from sim.present.report.header import render_header
-from sim.present.report.reduce import collect
+from sim.present.report.sections import report_sections
+from sim.runner.collect import collect as collect_results
+from sim.runner.sums import Collected
+
+
+def collect(results_path: str | Path, sections: list | None = None) -> Collected:
+    """A results file reduced for its report, chunk by chunk: the run's statistics and the sums of
+    ``sections`` (default: every section of the report on its game, report_sections)."""
+    return collect_results(results_path, report_sections if sections is None else sections)
 
 
 def write_report(results_path: str | Path, out_dir: str | Path, *, title: str | None = None,
@@ -43,4 +51,4 @@ def cmd_report(args) -> int:
     return 0
 
 
-__all__ = ["write_report", "cmd_report"]
+__all__ = ["collect", "write_report", "cmd_report"]
