@@ -1,5 +1,5 @@
 """The ``rummy-sim`` command line (sim/cli.py), deal recording (sim/games/persian/recording.py)
-and the formatting half of the benchmark (sim/apps/bench.py).
+and the formatting half of the benchmark (sim/apps/bench/).
 
 Commands are run in-process through ``main([...])``. Logs written by the compiled
 engine are checked field by field against LOG_FORMAT.md and replayed under the
@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from naive_persian import replay_log
-from sim.apps import bench
+from sim.apps.bench import one_table
+from sim.apps.bench.targets import check_targets
 from sim.cli import main, parse_rules
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name
@@ -26,7 +27,7 @@ from sim.games.persian.log import TOP_KEYS, TURN_KEYS, read_deal, read_jsonl, va
 from sim.games.persian.recording import record_logs
 from sim.games.persian.rules import RuleOptions
 from sim.games.persian.show import render_deal
-from sim.plugin.registry import get_strategy
+from sim.plugin.registry import get_game, get_strategy
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -252,13 +253,14 @@ def test_engine_logs_replay_under_reference_rules(tmp_path, capsys, spec, rule) 
 FAKE_SPEEDS = {"greedy": {"1": 90_000.04, "all": 155_000.0}, "random": {"1": 28_000.0, "all": 50_000.0},
                "expert": {"1": 40_000.0, "all": 65_000.0}}
 FAKE_DEALS = {"all_threads": 200_000, "one_thread": 100_000, "nojit": 200, "record": 20_000}
+PERSIAN_PLAN = get_game("persian").bench_plan()
 
 
 def fake_result(**changes) -> dict:
     args = dict(speeds=FAKE_SPEEDS, first_call_s=0.81234, compile_s=18.5, nojit_deals_per_s=120.0,
                 record_overhead=1.5, threads=2, deals=FAKE_DEALS)
     args.update(changes)
-    return bench.assemble(**args)
+    return one_table.assemble(**args)
 
 
 def test_bench_assemble_json() -> None:
@@ -277,14 +279,14 @@ def test_bench_assemble_json() -> None:
 
 def test_bench_targets_and_table() -> None:
     # issue 14's targets: greedy and expert x4 on all threads, the first call from cache
-    assert bench.check_targets(fake_result()) == {"greedy_all": True, "expert_all": True, "jit_speedup": True,
-                                                  "first_call_s": True}
+    assert check_targets(fake_result(), PERSIAN_PLAN.targets) == {"greedy_all": True, "expert_all": True,
+                                                                  "jit_speedup": True, "first_call_s": True}
     slow = fake_result(speeds={"greedy": {"1": 9_000.0, "all": 119_999.0}, "random": {"1": 1.0, "all": 2.0},
                                "expert": {"1": 1.0, "all": 49_999.0}}, first_call_s=1.0)
-    assert bench.check_targets(slow) == {"greedy_all": False, "expert_all": False, "jit_speedup": False,
-                                         "first_call_s": False}
+    assert check_targets(slow, PERSIAN_PLAN.targets) == {"greedy_all": False, "expert_all": False,
+                                                         "jit_speedup": False, "first_call_s": False}
 
-    text = bench.format_human(fake_result())
+    text = one_table.format_human(fake_result(), get_game("persian"))
     lines = text.splitlines()
     assert "numba" in lines[0] and "2 threads" in lines[0]
     assert text.count("PASS") == 4 and "MISS" not in text
@@ -298,16 +300,17 @@ def test_bench_targets_and_table() -> None:
     value_rows = [line for line in lines[2:] if "deals/s" in line]
     ends = {line.index("deals/s") + len("deals/s") for line in value_rows}
     assert len(ends) == 1
-    assert bench.format_human(slow).count("MISS") == 4
+    assert one_table.format_human(slow, get_game("persian")).count("MISS") == 4
 
 
 def test_bench_deal_counts() -> None:
-    assert bench.deal_counts() == {"all_threads": 200_000, "one_thread": 100_000, "nojit": 200, "record": 20_000}
-    assert bench.deal_counts(deals=3_000)["all_threads"] == 3_000
-    assert bench.deal_counts(deals=3_000)["one_thread"] == 3_000
-    assert bench.deal_counts(quick=True)["one_thread"] == 5_000
+    assert one_table.deal_counts(PERSIAN_PLAN) == {"all_threads": 200_000, "one_thread": 100_000, "nojit": 200,
+                                                   "record": 20_000}
+    assert one_table.deal_counts(PERSIAN_PLAN, deals=3_000)["all_threads"] == 3_000
+    assert one_table.deal_counts(PERSIAN_PLAN, deals=3_000)["one_thread"] == 3_000
+    assert one_table.deal_counts(PERSIAN_PLAN, quick=True)["one_thread"] == 5_000
     with pytest.raises(ValueError, match="--deals"):
-        bench.deal_counts(deals=0)
+        one_table.deal_counts(PERSIAN_PLAN, deals=0)
 
 
 def test_bench_rejects_bad_deals(capsys) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim.apps import bench
+from sim.apps.bench import runner as runner_bench
 from sim.cli import main
 from sim.runner import parts_dir, read_metadata, read_plays
 
@@ -282,17 +282,18 @@ def test_progress_bar_shows_rate_when_asked(capsys) -> None:
 
 
 def test_bench_runner_assembles_and_formats_made_up_numbers() -> None:
-    r = bench.assemble_runner(1_000_000, 2, engine=[(30.0, 59.0), (31.0, 60.0)], runner=[(32.0, 61.0), (31.5, 62.0)],
-                              timings={"engine": 29.0, "frames": 0.4, "write": 1.7}, file_bytes=82_000_000,
-                              memory_bytes_per_play=127.0, threads=2, chunk=100_000)
+    r = runner_bench.assemble_runner(1_000_000, 2, engine=[(30.0, 59.0), (31.0, 60.0)],
+                                     runner=[(32.0, 61.0), (31.5, 62.0)],
+                                     timings={"engine": 29.0, "frames": 0.4, "write": 1.7}, file_bytes=82_000_000,
+                                     memory_bytes_per_play=127.0, threads=2, chunk=100_000)
     assert r["overhead"] == pytest.approx(31.5 / 30.0 - 1, abs=1e-4) and r["pass"] is True
     assert r["cpu_overhead"] == pytest.approx(61 / 59 - 1, abs=1e-4)
     assert r["file_bytes_per_deal"] == 82.0 and r["memory_bytes_per_deal"] == 254.0
     assert json.loads(json.dumps(r)) == r
-    text = bench.format_runner(r)
+    text = runner_bench.format_runner(r)
     assert "+5.0 % wall" in text and "PASS" in text and "82.0 bytes per deal on disk" in text
-    slow = bench.assemble_runner(1000, 2, [(10.0, 10.0)], [(11.5, 11.0)], {}, 1, 1.0, 1, 100)
-    assert slow["pass"] is False and "MISS" in bench.format_runner(slow)
+    slow = runner_bench.assemble_runner(1000, 2, [(10.0, 10.0)], [(11.5, 11.0)], {}, 1, 1.0, 1, 100)
+    assert slow["pass"] is False and "MISS" in runner_bench.format_runner(slow)
 
 
 def test_bench_runner_rejects_bad_deals(capsys) -> None:

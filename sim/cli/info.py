@@ -84,8 +84,42 @@ def cmd_strategies(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show(result: dict, as_json: bool, render) -> None:
+    """Print the bench's JSON object on one line, or its table (``render(result)``)."""
+    if as_json:
+        print(json.dumps(result))
+    else:
+        sys.stdout.write(render(result))
+
+
+def _bench_dask(args: argparse.Namespace, say) -> int:
+    from sim.apps.bench.dask_backend import format_dask, run_dask_bench
+
+    if args.repeat is not None or args.spec:
+        raise CliError("--repeat and --spec apply to the deals/s bench, not to --backend dask")
+    keeps = ("plays", "summary") if args.keep == "both" else (args.keep,)
+    result = run_dask_bench(args.deals, args.quick, progress=say, keeps=keeps)
+    _show(result, args.json, format_dask)
+    return 0
+
+
+def _bench_runner(args: argparse.Namespace, game, say) -> int:
+    from sim.apps.bench.runner import format_runner, run_runner_bench
+    from sim.plugin.registry import get_game
+
+    default = get_game(None)  # the runner bench plays matches of the default game
+    if game.name != default.name:
+        raise CliError(f"--runner measures the runner on {default.title} matches; leave out --game")
+    if args.spec:
+        raise CliError("--spec applies to the deals/s bench; --runner always plays greedy vs random")
+    extra = {} if args.repeat is None else {"repeats": args.repeat}
+    result = run_runner_bench(args.deals, args.quick, progress=say, **extra)
+    _show(result, args.json, format_runner)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    from sim.apps import bench
+    from sim.apps.bench.speed import format_speed, run_speed_bench
 
     if args.deals is not None:
         positive(args.deals, "--deals")
@@ -98,33 +132,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     say = None if args.json else progress
     if getattr(args, "backend", None) == "dask":
-        from sim.apps.bench_dask import format_dask, run_dask_bench
-
-        if args.repeat is not None or args.spec:
-            raise CliError("--repeat and --spec apply to the deals/s bench, not to --backend dask")
-        keeps = ("plays", "summary") if args.keep == "both" else (args.keep,)
-        result = run_dask_bench(args.deals, args.quick, progress=say, keeps=keeps)
-        print(json.dumps(result) if args.json else format_dask(result), end="" if not args.json else "\n")
-        return 0
+        return _bench_dask(args, say)
     if args.runner:
-        if game.name != "persian":
-            raise CliError("--runner measures the runner on Persian Rummy matches; leave out --game")
-        if args.spec:
-            raise CliError("--spec applies to the deals/s bench; --runner always plays greedy vs random")
-        extra = {} if args.repeat is None else {"repeats": args.repeat}
-        result = bench.run_runner_bench(args.deals, args.quick, progress=say, **extra)
-        print(json.dumps(result) if args.json else bench.format_runner(result), end="" if not args.json else "\n")
-        return 0
-    repeat = args.repeat or 1
-    if game.name != "persian":
-        result = bench.run_game_bench(game.name, args.deals, args.quick, progress=say, repeat=repeat, specs=args.spec)
-        print(json.dumps(result) if args.json else bench.format_game(result), end="" if not args.json else "\n")
-        return 0
-    result = bench.run_bench(args.deals, args.quick, progress=say, repeat=repeat, specs=args.spec)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        sys.stdout.write(bench.format_human(result))
+        return _bench_runner(args, game, say)
+    result = run_speed_bench(game, args.deals, args.quick, progress=say, repeat=args.repeat or 1, specs=args.spec)
+    _show(result, args.json, lambda r: format_speed(r, game))
     return 0
 
 

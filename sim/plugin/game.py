@@ -31,6 +31,7 @@ import numpy as np
 if TYPE_CHECKING:  # annotations only: running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
 
+from sim.plugin.bench import BenchPlan
 from sim.plugin.specs import StrategyRegistry, StrategySpec, adopt_registry, registry_of
 
 
@@ -301,6 +302,14 @@ class Game(ABC):
         accumulating helpers (``add_moments``, ``set_means`` ...) and ``Collected`` are sim.runner.sums'.
         """
         return []
+
+    # -- benchmark ---------------------------------------------------------------------------
+
+    def bench_plan(self) -> BenchPlan:
+        """What ``rummy-sim bench --game NAME`` measures (sim.plugin.bench.BenchPlan: strategies, table
+        sizes, deals per run, targets, the game's own figures); by default greedy and random at the
+        default table size, no targets."""
+        return BenchPlan(players=(self.default_players,))
 
     # -- description ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from sim.apps import bench
+from sim.apps.bench.by_players import format_game
 from sim.games import get_game
 from sim.studies.match import play_match
 
@@ -216,7 +216,7 @@ def test_adaptive_sweep_prints_the_per_seat_figures_of_the_fixed_run(capsys):
 def test_game_bench_lists_every_indian_builtin_and_formats_them():
     from strategies.indian.builtins import BUILTINS
 
-    listed = bench.GAME_SPECS["indian"] + bench.GAME_SEARCH_SPECS["indian"]
+    listed = get_game("indian").bench_plan().all_specs
     assert sorted(listed) == sorted(info.name for info in BUILTINS)
     speeds = {spec: {str(n): {"1": 1000.0 + i, "all": 1900.0 + 10 * i} for n in (2, 4, 6)}
               for i, spec in enumerate(listed)}
@@ -224,7 +224,7 @@ def test_game_bench_lists_every_indian_builtin_and_formats_them():
     result = {"game": "indian", "deals_per_s": speeds, "first_call_s": 1.2, "compile_s": 60.0,
               "game_compile_s": 40.0, "compile_games": ["indian", "persian"], "threads": 2, "deals": 10_000,
               "search_deals": 8, "numba": "x", "numpy": "y", "solver_hands_per_s": {"2": 300_000.0, "3": 150_000.0}}
-    text = bench.format_game(result)
+    text = format_game(result)
     for spec in listed:
         for n in (2, 4, 6):
             assert f"{spec} x{n}, 1 thread " in text and f"{spec} x{n}, 2 threads " in text

@@ -24,6 +24,7 @@ from typing import Sequence
 
 import numpy as np
 
+from sim.plugin.bench import BenchFigure, BenchPlan
 from sim.plugin.game import DerivedColumn, Game, ResultColumn, ResultSchema, Seating
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions
@@ -194,6 +195,11 @@ class IndianGame(Game):
 
         return [FiguresSection()]
 
+    def bench_plan(self) -> BenchPlan:
+        """``rummy-sim bench --game indian``: every built-in at 2, 4 and 6 players, the deadwood
+        solver's hands/s."""
+        return BENCH_PLAN
+
     # -- deal logs ----------------------------------------------------------------------------
 
     def record_logs(self, specs, deals, seed, rules=None, threads=None, check=False) -> list[dict]:
@@ -237,5 +243,25 @@ class IndianGame(Game):
 
         return view(state)
 
+
+def solver_hands_per_s(quick: bool) -> dict[str, float]:
+    """The deadwood solver's hands/s on one thread, by deck count: 200,000 random hands (10,000 quick)."""
+    from sim.games.indian.solver_bench import solver_hands_per_second
+
+    hands = 10_000 if quick else 200_000
+    return {str(d): solver_hands_per_second(hands, decks=d) for d in (2, 3)}
+
+
+BENCH_PLAN = BenchPlan(
+    specs=("greedy", "random", "dropper", "joker_keeper", "defensive", "expert"),  # every built-in but the search
+    search_specs=("mc_search",),  # a few deals/s
+    players=(2, 4, 6),
+    deals=10_000, quick_deals=1_000,  # 2-8 s per run
+    search_deals=8, search_quick_deals=2, search_warmup=1,
+    targets=(("greedy_4_all", ">=", 2_000.0), ("first_call_s", "<", 2.0), ("compile_s", "<", 90.0),
+             ("solver_hands_per_s", ">=", 200_000.0)),
+    figures=(BenchFigure("solver_hands_per_s", "deadwood solver, 1 thread ...",
+                         "deadwood solver, {variant} decks, 1 thread", "hands/s", solver_hands_per_s),),
+)
 
 GAME = IndianGame()

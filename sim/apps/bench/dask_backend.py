@@ -28,6 +28,11 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from sim.experiment import match
+from sim.runner.dask_backend import QUIET_CONFIG, DaskChunks, chunk_task, local_cluster  # dask itself: when used
+from sim.runner.keep import compute_chunk
+from sim.runner.run import run_experiment
+
 DASK_DEALS = 1_000_000
 DASK_QUICK_DEALS = 20_000
 QUICK_CHUNK = 2_000  # --quick: ten chunks, so two workers have something to share
@@ -40,8 +45,6 @@ KEEPS = ("plays", "summary")
 
 def _timed_run(exp, out: Path, client=None, **options) -> tuple[float, float, float, dict]:
     """(wall, this process's CPU, the workers' CPU, stage timings) seconds of one run."""
-    from sim.runner.run import run_experiment
-
     out.unlink(missing_ok=True)
     before = client.run(time.process_time) if client is not None else {}
     t0, c0 = time.perf_counter(), time.process_time()
@@ -57,8 +60,6 @@ def _timed_run(exp, out: Path, client=None, **options) -> tuple[float, float, fl
 
 def _warm_worker(exp_json: str) -> float:
     """Run on each worker: play a tiny chunk, so its kernels are loaded (from the numba cache)."""
-    from sim.runner.dask_backend import chunk_task
-
     t0 = time.perf_counter()
     exp = json.loads(exp_json)
     chunk_task(exp_json, exp["first_deal"], exp["first_deal"] + exp["deals"])
@@ -67,9 +68,6 @@ def _warm_worker(exp_json: str) -> float:
 
 def _round_trip(client, exp, repeats: int = 15) -> float:
     """Median seconds of one tiny chunk (2 deals) through the cluster minus the same chunk here."""
-    from sim.runner.dask_backend import DaskChunks
-    from sim.runner.keep import compute_chunk
-
     start, stop = exp.first_deal, exp.first_deal + 2 * exp.rules.deals_per_game
     remote, here = [], []
     for _ in range(repeats):
@@ -98,12 +96,47 @@ def _record(block: dict, name: str, n: int, chunks: int, wall: float, cpu: float
         block[f"{name}_chunk_files_by_workers"] = timings.get("worker_write", 0.0) > 0.0
 
 
+def _on_cluster(workers: int, exp, warm, small, out: Path, blocks: dict, result: dict, say) -> None:
+    """The runs on a LocalCluster of ``workers``: started and warmed up off the clock (its start
+    time kept in ``result``), then ``exp`` once per kept form into ``blocks``."""
+    n, chunks = exp.deals, len(exp.chunks())
+    say(f"dask, {workers} worker(s): starting a LocalCluster")
+    t0 = time.perf_counter()
+    cluster, client = local_cluster(workers, timeout=120.0, silence_logs=40)
+    try:
+        client.wait_for_workers(workers, timeout=120)
+        client.run(_warm_worker, json.dumps(warm.to_dict()))  # every worker loads its kernels now
+        for keep in blocks:
+            _timed_run(small, out, client, keep=keep)  # the whole path once, clock not running
+        result[f"dask{workers}_startup_s"] = round(time.perf_counter() - t0, 3)
+        if workers == 1:
+            result["tiny_chunk_round_trip_s"] = round(_round_trip(client, exp), 4)
+        for keep in blocks:
+            say(f"dask, {workers} worker(s), --keep {keep}: {n:,} deals")
+            wall, cpu, wcpu, t = _timed_run(exp, out, client, keep=keep)
+            _record(blocks[keep], f"dask{workers}", n, chunks, wall, cpu, wcpu, t)
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _compare(r: dict, chunks: int) -> dict:
+    """A kept form's block with its ratios and targets added (speed-up, overheads, CPU)."""
+    r["speedup_2_vs_1"] = round(r["dask1_wall_s"] / r["dask2_wall_s"], 3)
+    r["overhead_vs_local"] = round(r["dask1_wall_s"] / r["local_wall_s"] - 1.0, 4)
+    r["overhead_per_chunk_s"] = round((r["dask1_wall_s"] - r["local_wall_s"]) / chunks, 4)
+    # load-independent view: CPU seconds spent (workers + client) against the local run's
+    r["cpu_overhead_vs_local"] = round((r["dask1_workers_cpu_s"] + r["dask1_client_cpu_s"]) / r["local_cpu_s"]
+                                       - 1.0, 4)
+    r["workers_cpu_2_vs_1"] = round(r["dask2_workers_cpu_s"] / max(r["dask1_workers_cpu_s"], 1e-9), 3)
+    r["targets"] = {"speedup_2_vs_1>=1.8": r["speedup_2_vs_1"] >= TARGET_SPEEDUP,
+                    "overhead_vs_local<=10%": r["overhead_vs_local"] <= TARGET_OVERHEAD}
+    return r
+
+
 def run_dask_bench(deals: int | None = None, quick: bool = False,
                    progress: Callable[[str], None] | None = None, keeps: tuple[str, ...] = KEEPS) -> dict:
     """Measure (see module doc); returns the ``bench --backend dask --json`` object."""
-    from sim.experiment import match
-    from sim.runner.dask_backend import QUIET_CONFIG, local_cluster
-
     say = progress or (lambda msg: None)
     n = DASK_QUICK_DEALS if quick else deals or DASK_DEALS
     exp = match(*SPECS, n, SEED, chunk=QUICK_CHUNK if quick else 0)
@@ -113,7 +146,7 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
     load_before = os.getloadavg()
     result: dict = {"deals": n, "chunks": chunks, "chunk_deals": exp.chunk, "plays_per_deal": exp.plays_per_deal,
                     "cpu_count": os.cpu_count(), "keeps": list(keeps), "dask_config": QUIET_CONFIG}
-    blocks = {keep: {} for keep in keeps}
+    blocks: dict[str, dict] = {keep: {} for keep in keeps}
     with tempfile.TemporaryDirectory(prefix="rummy-bench-dask-") as tmp:
         out = Path(tmp) / "bench.parquet"
         _timed_run(warm, out, threads=1)
@@ -123,35 +156,9 @@ def run_dask_bench(deals: int | None = None, quick: bool = False,
             wall, cpu, _, t = _timed_run(exp, out, threads=1, keep=keep)
             _record(blocks[keep], "local", n, chunks, wall, cpu, None, t)
         for workers in (1, 2):
-            say(f"dask, {workers} worker(s): starting a LocalCluster")
-            t0 = time.perf_counter()
-            cluster, client = local_cluster(workers, timeout=120.0, silence_logs=40)
-            try:
-                client.wait_for_workers(workers, timeout=120)
-                client.run(_warm_worker, json.dumps(warm.to_dict()))  # every worker loads its kernels now
-                for keep in keeps:
-                    _timed_run(small, out, client, keep=keep)  # the whole path once, clock not running
-                result[f"dask{workers}_startup_s"] = round(time.perf_counter() - t0, 3)
-                if workers == 1:
-                    result["tiny_chunk_round_trip_s"] = round(_round_trip(client, exp), 4)
-                for keep in keeps:
-                    say(f"dask, {workers} worker(s), --keep {keep}: {n:,} deals")
-                    wall, cpu, wcpu, t = _timed_run(exp, out, client, keep=keep)
-                    _record(blocks[keep], f"dask{workers}", n, chunks, wall, cpu, wcpu, t)
-            finally:
-                client.close()
-                cluster.close()
+            _on_cluster(workers, exp, warm, small, out, blocks, result, say)
     for keep, r in blocks.items():
-        r["speedup_2_vs_1"] = round(r["dask1_wall_s"] / r["dask2_wall_s"], 3)
-        r["overhead_vs_local"] = round(r["dask1_wall_s"] / r["local_wall_s"] - 1.0, 4)
-        r["overhead_per_chunk_s"] = round((r["dask1_wall_s"] - r["local_wall_s"]) / chunks, 4)
-        # load-independent view: CPU seconds spent (workers + client) against the local run's
-        r["cpu_overhead_vs_local"] = round((r["dask1_workers_cpu_s"] + r["dask1_client_cpu_s"]) / r["local_cpu_s"]
-                                           - 1.0, 4)
-        r["workers_cpu_2_vs_1"] = round(r["dask2_workers_cpu_s"] / max(r["dask1_workers_cpu_s"], 1e-9), 3)
-        r["targets"] = {"speedup_2_vs_1>=1.8": r["speedup_2_vs_1"] >= TARGET_SPEEDUP,
-                        "overhead_vs_local<=10%": r["overhead_vs_local"] <= TARGET_OVERHEAD}
-        result[keep] = r
+        result[keep] = _compare(r, chunks)
     result["load_average_before"] = [round(x, 2) for x in load_before]
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return result
