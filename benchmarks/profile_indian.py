@@ -4,12 +4,12 @@ Usage::
 
     PYTHONPATH=. .venv/bin/python benchmarks/profile_indian.py [--deals 10000] [--players 4] [--spec greedy ...]
 
-It plays the same deals as the engine (``sim.games.indian.engine_nb.play_deal`` with
-``record=0``: the same shuffle, state, generators, steps and strategy calls, in the same
-order; the result rows are checked equal to ``run_deals``'s) on one thread, with the CPU's
+It plays the same deals as the engine (the deal loop of ``sim.games.indian.engine_nb``
+with ``record=0``: the same scratch, the same steps of ``turn_nb`` and strategy calls, in
+the same order; the result rows are checked equal to ``run_deals``'s) on one thread, with the CPU's
 cycle counter (``llvm.readcyclecounter``) read around every part of a deal:
 
-* ``setup``: shuffle the shoe, deal (``init_state``), the seats' random streams, scratch;
+* ``setup``: shuffle the shoe, deal, the seats' random streams, the result row (``turn_nb.start_deal``);
 * ``draw moves``: the I8 reshuffle check and the draw-decision move list (stock, pile, drop);
 * ``discard moves``: the discard-decision move list (discard or declare each kind held);
 * ``strategy: draw``, ``strategy: discard``: the strategy's own work at the two decisions
@@ -42,86 +42,14 @@ from numba import njit
 
 from benchmarks.cycles import ticks
 from benchmarks.profiling import frame_seconds_per_deal, measure_parts
-from sim.games.indian.deal_nb import shuffle_shoe
 from sim.games.indian.engine import kernel_args, parse_specs, run_deals
-from sim.games.indian.engine_nb import MAX_PARAMS, MOVE_SLACK, _decide
-from sim.games.indian.enums import (
-    C_DEADWOOD,
-    C_DEAL,
-    C_DEALER,
-    C_DROP,
-    C_END,
-    C_ERR_DECISION,
-    C_ERR_SEAT,
-    C_FIRST_CHANCE,
-    C_GAIN,
-    C_JOKERS,
-    C_LOST,
-    C_PICKUPS,
-    C_PLAYERS,
-    C_TURNS,
-    C_TURNS_SEAT,
-    C_WINNER,
-    C_WRONG,
-    D_DISCARD,
-    D_DRAW,
-    END_CAP,
-    END_DECLARE,
-    END_LAST_PLAYER,
-    EVENT_COLS,
-    HAND_SIZE,
-    MAX_MOVES,
-    MAX_SEATS,
-    MAX_SHOE,
-    MOVE_COLS,
-    MV_DECLARE,
-    MV_DROP,
-    MV_STOCK,
-    N_KINDS,
-    N_RESULT_COLS,
-    O_DECISION,
-    O_HAS_DRAWN,
-    O_IN_PLAY,
-    O_PICKUPS,
-    O_SEAT,
-    O_STATUS,
-    O_TURN,
-    O_WILD_RANK,
-    OBS_SIZE,
-    R_DECKS,
-    R_FIRST_DROP,
-    R_MAX_J_RUN,
-    R_MAX_J_SET,
-    R_MAX_POINTS,
-    R_MIDDLE_DROP,
-    R_PLAYERS,
-    R_TRIPLE_IS_RUN,
-    R_TURN_CAP,
-    R_WRONG_DECL,
-    S_FIRST_CHANCE,
-    ST_DROP_FIRST,
-    ST_DROP_MIDDLE,
-    ST_IN,
-    ST_SIZE,
-    ST_WRONG,
-)
+from sim.games.indian.engine_nb import _decide, _new_scratch
+from sim.games.indian.enums import (C_TURNS, EVENT_COLS, MV_DECLARE, MV_DROP, N_RESULT_COLS, O_DECISION, O_TURN,
+                                    R_TURN_CAP)
 from sim.games.indian.rules import RuleOptions
-from sim.games.indian.cards_nb import jokers_in
-from sim.games.indian.solver_nb import can_declare, min_deadwood
-from sim.games.indian.state_nb import (
-    declaring_discard,
-    discard,
-    discard_moves,
-    draw_moves,
-    draw_pile,
-    draw_stock,
-    hand_of,
-    init_state,
-    leave_deal,
-    maybe_reshuffle,
-    next_turn,
-)
-from sim.core.rng_nb import STREAM_SEAT0, stream_key
+from sim.games.indian.state_nb import discard, discard_moves, draw_moves, next_turn
+from sim.games.indian.turn_nb import (GOING_ON, begin_turn, declaration_holds, drop_out, finish_deal,
+                                      note_first_chance, settle_declaration, start_deal, take_card)
 
 PARTS = ("setup", "draw moves", "discard moves", "strategy: draw", "strategy: discard", "first chance",
          "declaration check", "state updates", "scoring")
@@ -142,51 +70,22 @@ def _lap(acc, cnt, part, t):
 
 
 @njit
-def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
-    """engine_nb.play_deal with ``record=0``, the cycle counter read between its parts."""
-    ev = np.zeros((1, 1, EVENT_COLS), np.int64)
-    ev_n = np.zeros(1, np.int64)
+def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe, rs, rng, hands_seq, buf, free, obs,
+                  moves, mv, prm, ev, ev_n):
+    """The engine's deal loop (engine_nb._play_deal_in) with ``record=0``, its steps
+    (turn_nb) taken piece by piece with the cycle counter read between them: step_draw is
+    drop_out or take_card + note_first_chance, step_discard is discard + settle_declaration
+    (after declaration_holds) or next_turn."""
     slot = np.int64(0)
     record = np.int64(0)
     t = ticks()
-    players = rules[R_PLAYERS]
-    decks = rules[R_DECKS]
-    mjr = rules[R_MAX_J_RUN]
-    mjs = rules[R_MAX_J_SET]
-    tir = rules[R_TRIPLE_IS_RUN]
-    dealer = deal % players
-    rs = np.empty(1, np.uint64)
-    shoe = shuffle_shoe(seed, deal, decks, rs)
-    st = np.empty(ST_SIZE, np.int64)
-    hands_seq = np.empty((MAX_SEATS, HAND_SIZE), np.int64)
-    buf = np.empty(MAX_SHOE, np.int64)
-    free = np.empty(N_KINDS, np.int64)
-    init_state(st, shoe, rules, players, dealer, hands_seq, buf)
-    wild = st[O_WILD_RANK]
-    rng = np.empty((MAX_SEATS, 1), np.uint64)
-    for s in range(players):
-        rng[s, 0] = stream_key(seed, deal, STREAM_SEAT0 + s)
-    obs = np.empty(OBS_SIZE, np.int64)
-    moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
-    mv = np.zeros((MAX_MOVES + MOVE_SLACK, MOVE_COLS), np.int64)
-    prm = np.empty(MAX_PARAMS, np.float64)
-    res[:] = 0
-    res[C_DEAL] = deal
-    res[C_DEALER] = dealer
-    res[C_PLAYERS] = players
-    res[C_WINNER] = -1
-    res[C_ERR_SEAT] = -1
-    res[C_ERR_DECISION] = -1
+    start_deal(seed, deal, rules, st, shoe, rs, rng, hands_seq, buf, res)
     cap = rules[R_TURN_CAP]
-    end = END_CAP
-    winner = -1
+    end = GOING_ON
     t = _lap(acc, cnt, P_SETUP, t)
     while st[O_TURN] < cap:
-        seat = st[O_SEAT]
-        res[C_TURNS_SEAT + seat] += 1
         t = ticks()
-        maybe_reshuffle(st, rs, buf)
-        st[O_DECISION] = D_DRAW
+        begin_turn(st, rs, buf, res)
         n = draw_moves(st, moves)
         t = _lap(acc, cnt, P_DRAW, t)
         idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, st[O_DECISION], res, ev, ev_n, slot, record)
@@ -195,35 +94,15 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
             return
         kind = moves[idx, 0]
         if kind == MV_DROP:
-            h = hand_of(st, seat)
-            res[C_JOKERS + seat] = jokers_in(h, wild)
-            if st[O_HAS_DRAWN + seat] == 0:
-                loss = rules[R_FIRST_DROP]
-                status = ST_DROP_FIRST
-            else:
-                loss = rules[R_MIDDLE_DROP]
-                status = ST_DROP_MIDDLE
-            res[C_LOST + seat] = loss
-            res[C_DROP + seat] = status
-            leave_deal(st, seat, status)
-            if st[O_IN_PLAY] == 1:
-                end = END_LAST_PLAYER
-                _lap(acc, cnt, P_STATE, t)
-                break
-            next_turn(st)
+            end = drop_out(st, res)
             _lap(acc, cnt, P_STATE, t)
+            if end != GOING_ON:
+                break
             continue
-        if kind == MV_STOCK:
-            draw_stock(st)
-        else:
-            draw_pile(st)
-        h = hand_of(st, seat)
+        take_card(st, kind)
         t = _lap(acc, cnt, P_STATE, t)
-        if st[S_FIRST_CHANCE + seat] < 0:
-            if declaring_discard(h, wild, mjr, mjs, tir, free) >= 0:
-                st[S_FIRST_CHANCE + seat] = st[O_TURN]
-            t = _lap(acc, cnt, P_FIRST, t)
-        st[O_DECISION] = D_DISCARD
+        note_first_chance(st, free)
+        t = _lap(acc, cnt, P_FIRST, t)
         n = discard_moves(st, moves)
         t = _lap(acc, cnt, P_DISCARD, t)
         idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, st[O_DECISION], res, ev, ev_n, slot, record)
@@ -231,60 +110,33 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt):
         if idx < 0:
             return
         kind = moves[idx, 0]
-        k = moves[idx, 1]
-        discard(st, k)
+        discard(st, moves[idx, 1])
         if kind == MV_DECLARE:
             t = _lap(acc, cnt, P_STATE, t)
-            valid = can_declare(h, wild, mjr, mjs, tir)
+            valid = declaration_holds(st)
             t = _lap(acc, cnt, P_DECLARE, t)
-            if valid:
-                end = END_DECLARE
-                winner = seat
+            end = settle_declaration(st, valid, res)
+            _lap(acc, cnt, P_STATE, t)
+            if end != GOING_ON:
                 break
-            res[C_JOKERS + seat] = jokers_in(h, wild)
-            res[C_LOST + seat] = rules[R_WRONG_DECL]
-            res[C_WRONG + seat] = 1
-            leave_deal(st, seat, ST_WRONG)
-            if st[O_IN_PLAY] == 1:
-                end = END_LAST_PLAYER
-                _lap(acc, cnt, P_STATE, t)
-                break
+            continue
         next_turn(st)
         _lap(acc, cnt, P_STATE, t)
-
     t = ticks()
-    if end == END_LAST_PLAYER:
-        for s in range(players):
-            if st[O_STATUS + s] == ST_IN:
-                winner = s
-    res[C_END] = end
-    res[C_WINNER] = winner
-    res[C_TURNS] = st[O_TURN] + (0 if end == END_CAP else 1)
-    total = 0
-    maxp = rules[R_MAX_POINTS]
-    for s in range(players):
-        res[C_PICKUPS + s] = st[O_PICKUPS + s]
-        res[C_FIRST_CHANCE + s] = st[S_FIRST_CHANCE + s]
-        if st[O_STATUS + s] == ST_IN:
-            h = hand_of(st, s)
-            dw = min_deadwood(h, wild, mjr, mjs, tir)
-            res[C_DEADWOOD + s] = dw
-            res[C_JOKERS + s] = jokers_in(h, wild)
-            if end == END_DECLARE and s != winner:
-                res[C_LOST + s] = dw if dw < maxp else maxp
-        else:
-            res[C_DEADWOOD + s] = -1
-        total += res[C_LOST + s]
-    if winner >= 0:
-        res[C_GAIN + winner] = total
+    finish_deal(st, end, res)
     _lap(acc, cnt, P_SCORE, t)
 
 
 @njit
 def profiled_deals(seed, deals, rules, sids, params, fns, res, acc, cnt):
-    """``profiled_deal`` over ``deals`` in order on the calling thread, one result row each."""
+    """``profiled_deal`` over ``deals`` in order on the calling thread, one result row each,
+    with one set of scratch arrays (as the engine's play_deals_kernel)."""
+    st, shoe, rs, rng, hands_seq, buf, free, obs, moves, mv, prm, _, _, _ = _new_scratch()
+    ev = np.zeros((1, 1, EVENT_COLS), np.int64)
+    ev_n = np.zeros(1, np.int64)
     for i in range(deals.shape[0]):
-        profiled_deal(seed, deals[i], rules, sids, params, fns, res[i], acc, cnt)
+        profiled_deal(seed, deals[i], rules, sids, params, fns, res[i], acc, cnt, st, shoe, rs, rng, hands_seq, buf,
+                      free, obs, moves, mv, prm, ev, ev_n)
 
 
 def profile(spec: str, deals: int, players: int = 4) -> dict:

@@ -33,12 +33,24 @@ def shoe_kind(p, decks):
 
 
 @njit(cache=True)
-def shuffle_shoe(seed, deal, decks, rs):
-    """The shuffled shoe of deal ``deal``; leaves the stream-0 generator in ``rs`` (uint64[1])
-    ready for the I8 reshuffles of the same deal."""
-    shoe = np.arange(decks * 54, dtype=np.int64)
+def shuffle_shoe_into(shoe, rs, seed, deal, decks):
+    """Shuffle deal ``deal``'s shoe into ``shoe[:n]`` (int64[>= n]; n = decks * 54, returned)
+    and leave the stream-0 generator in ``rs`` (uint64[1]) ready for the I8 reshuffles of
+    the same deal: the engine reuses both arrays for every deal a thread plays."""
+    n = decks * 54
+    for p in range(n):
+        shoe[p] = p
     rs[0] = stream_key(seed, deal, STREAM_SHUFFLE)
-    shuffle_inplace(shoe, rs)
+    shuffle_inplace(shoe[:n], rs)
+    return n
+
+
+@njit(cache=True)
+def shuffle_shoe(seed, deal, decks, rs):
+    """The shuffled shoe of deal ``deal`` (a new array); leaves the stream-0 generator in
+    ``rs`` (uint64[1]) ready for the I8 reshuffles of the same deal."""
+    shoe = np.empty(decks * 54, dtype=np.int64)
+    shuffle_shoe_into(shoe, rs, seed, deal, decks)
     return shoe
 
 

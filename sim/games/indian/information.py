@@ -1,8 +1,8 @@
 """What an Indian Rummy seat may see (I9), for the game contract's information check.
 
-``decision_states`` steps a deal with real strategies through the same state kernels
-the engine uses (sim.games.indian.state_nb: reshuffle, draws, discards, leaving the
-deal) and yields the full state before every decision with two or more legal moves;
+``decision_states`` steps a deal with real strategies by ``Position`` (position.py: the
+engine's own steps, turn_nb) and yields the full state before every decision with two or
+more legal moves;
 ``hidden_variant`` builds a state the deciding seat cannot tell from it; ``view`` is
 what a strategy receives in a state (observation with its own hand, legal move rows).
 
@@ -21,95 +21,36 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from sim.games.indian import enums as E
-from sim.core.rng_nb import STREAM_SEAT0, stream_key
-
-
-def _obs(st: np.ndarray) -> np.ndarray:
-    seat = int(st[E.O_SEAT])
-    obs = st[: E.OBS_SIZE].copy()
-    b = E.S_HANDS + seat * E.N_KINDS
-    obs[E.O_HAND: E.O_HAND + E.N_KINDS] = st[b: b + E.N_KINDS]
-    return obs
 
 
 def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(observation, legal move rows) a strategy deciding in ``state`` receives."""
-    from sim.games.indian.state_nb import discard_moves, draw_moves
+    """(observation, legal move rows) a strategy deciding in ``state`` receives (the state is
+    checked for consistency first: position.check_state)."""
+    from sim.games.indian.position import Position
 
-    moves = np.zeros((E.MAX_MOVES, E.MOVE_COLS), dtype=np.int64)
-    st = state.copy()
-    gen = draw_moves if st[E.O_DECISION] == E.D_DRAW else discard_moves
-    n = gen(st, moves)
-    return _obs(state), moves[:n].copy()
+    return Position.from_state(state).view()
 
 
 def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np.ndarray]:
     """The full state before every decision with two or more legal moves of ``deal``, played
-    by ``specs`` (one per seat) as the engine plays it."""
-    from sim.games.indian.deal_nb import shuffle_shoe
+    by ``specs`` (one per seat) as the engine plays it: a ``Position`` stepped with the
+    engine's steps, each seat's strategy asked with its own stream."""
     from sim.games.indian.engine import kernel_args, parse_specs
-    from sim.games.indian.solver_nb import can_declare
-    from sim.games.indian.state_nb import (discard, discard_moves, draw_moves, draw_pile, draw_stock, hand_of,
-                                           init_state, leave_deal, maybe_reshuffle, next_turn)
+    from sim.games.indian.position import Position
     from strategies.indian.dispatch_nb import call_strategy
 
     parsed = parse_specs(list(specs))
-    players = len(parsed)
-    arr = rules.to_array(players)
     sids, params, fns = kernel_args(parsed)
-    rs = np.empty(1, np.uint64)
-    shoe = shuffle_shoe(np.int64(seed), np.int64(deal), arr[E.R_DECKS], rs)
-    st = np.empty(E.ST_SIZE, np.int64)
-    hands_seq = np.empty((E.MAX_SEATS, E.HAND_SIZE), np.int64)
-    buf = np.empty(E.MAX_SHOE, np.int64)
-    init_state(st, shoe, arr, players, deal % players, hands_seq, buf)
-    rng = np.array([[stream_key(seed, deal, STREAM_SEAT0 + s)] for s in range(E.MAX_SEATS)], dtype=np.uint64)
-    moves = np.zeros((E.MAX_MOVES, E.MOVE_COLS), dtype=np.int64)
-    wild = st[E.O_WILD_RANK]
-    mjr, mjs, tir = arr[E.R_MAX_J_RUN], arr[E.R_MAX_J_SET], arr[E.R_TRIPLE_IS_RUN]
-
-    def choose(decision: int, n: int):
-        if n == 1:
-            return 0, False
-        seat = int(st[E.O_SEAT])
-        row = params[seat].copy()
-        idx = call_strategy(sids[seat], fns[seat], decision, _obs(st), moves[:n].copy(), n, row, rng[seat])
-        return int(idx), True
-
-    while st[E.O_TURN] < arr[E.R_TURN_CAP]:
-        seat = int(st[E.O_SEAT])
-        maybe_reshuffle(st, rs, buf)
-        st[E.O_DECISION] = E.D_DRAW
-        n = draw_moves(st, moves)
-        if n > 1:
-            yield st.copy()
-        idx, _ = choose(E.D_DRAW, n)
-        kind = moves[idx, 0]
-        if kind == E.MV_DROP:
-            leave_deal(st, seat, E.ST_DROP_FIRST if st[E.O_HAS_DRAWN + seat] == 0 else E.ST_DROP_MIDDLE)
-            if st[E.O_IN_PLAY] == 1:
-                return
-            next_turn(st)
-            continue
-        if kind == E.MV_STOCK:
-            draw_stock(st)
-        else:
-            draw_pile(st)
-        h = hand_of(st, seat)
-        st[E.O_DECISION] = E.D_DISCARD
-        n = discard_moves(st, moves)
-        if n > 1:
-            yield st.copy()
-        idx, _ = choose(E.D_DISCARD, n)
-        kind, k = moves[idx, 0], moves[idx, 1]
-        discard(st, k)
-        if kind == E.MV_DECLARE:
-            if can_declare(h, wild, mjr, mjs, tir):
-                return
-            leave_deal(st, seat, E.ST_WRONG)
-            if st[E.O_IN_PLAY] == 1:
-                return
-        next_turn(st)
+    pos = Position.from_deal(seed, deal, len(parsed), rules)
+    while pos.end is None:
+        obs, rows = pos.view()
+        idx = 0
+        if len(rows) > 1:
+            yield pos.st.copy()
+            seat = pos.seat
+            idx = int(call_strategy(sids[seat], fns[seat], int(pos.st[E.O_DECISION]), obs, rows.copy(), len(rows),
+                                    params[seat].copy(), pos.streams[seat]))
+        pos.apply_row(rows[idx])
 
 
 def _original_stock(st: np.ndarray) -> bool:
