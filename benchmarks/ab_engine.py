@@ -1,9 +1,10 @@
-"""Interleaved A/B speed comparison of the Persian engine in two source trees.
+"""Interleaved A/B speed comparison of a game's engine in two source trees.
 
 Usage (from anywhere; each tree runs with its own code and its own numba cache)::
 
     /work/main/.venv/bin/python benchmarks/ab_engine.py OLD_TREE NEW_TREE \
-        [--spec greedy --spec random] [--threads 1 2] [--deals 100000] [--rounds 5]
+        [--game persian|indian] [--players 4] [--spec greedy --spec random] [--threads 1 2] \
+        [--deals 100000] [--rounds 5]
 
 One long-lived worker process per tree (cwd and PYTHONPATH = the tree) plays the same
 deals on request; the runs alternate A B B A A B ... so drifting load from other
@@ -14,7 +15,8 @@ it does not grow when another process takes the core away (it may grow a little
 when worker threads spin while waiting).
 
 Both the old layout (``sim.persian.engine``) and the game-package layout
-(``sim.games.persian.engine``) are found.
+(``sim.games.persian.engine``) are found. ``--game indian`` plays Indian Rummy
+(``sim.games.indian.engine``) with the spec in every one of ``--players`` seats.
 """
 
 from __future__ import annotations
@@ -27,32 +29,37 @@ import sys
 
 WORKER = r"""
 import sys, time
-try:
-    from sim.games.persian.engine import run_deals
-except ImportError:
-    from sim.persian.engine import run_deals
+game, players = sys.argv[1], int(sys.argv[2])
+if game == "indian":
+    from sim.games.indian.engine import run_deals as _run
+    run_deals = lambda spec, n, seed, threads: _run([spec] * players, n, seed, threads=threads)
+else:
+    try:
+        from sim.games.persian.engine import run_deals
+    except ImportError:
+        from sim.persian.engine import run_deals
 run_deals("greedy", 10, 1, threads=1)
 print("ready", flush=True)
 for line in sys.stdin:
     spec, threads, deals, seed = line.split()
     threads, deals, seed = int(threads), int(deals), int(seed)
-    run_deals(spec, 1000, seed, threads=threads)  # warm this spec and thread count
+    run_deals(spec, min(1000, deals), seed, threads=threads)  # warm this spec and thread count
     c0, w0 = time.process_time(), time.perf_counter()
     run = run_deals(spec, deals, seed, threads=threads)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    print(cpu, wall, int(run.results[:, 5:9].sum()), flush=True)
+    print(cpu, wall, hash(run.results.tobytes()) & 0xFFFFFFFF, flush=True)
 """
 
 
 class Worker:
     """A Python process in ``tree`` that plays deals on request."""
 
-    def __init__(self, tree: str, python: str):
+    def __init__(self, tree: str, python: str, game: str = "persian", players: int = 4):
         env = dict(os.environ)
         env["PYTHONPATH"] = tree
         env.pop("NUMBA_CACHE_DIR", None)
         self.tree = tree
-        self.proc = subprocess.Popen([python, "-c", WORKER], cwd=tree, env=env, text=True,
+        self.proc = subprocess.Popen([python, "-c", WORKER, game, str(players)], cwd=tree, env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         line = self.proc.stdout.readline()
         if line.strip() != "ready":
@@ -73,7 +80,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a", help="tree A (e.g. the old code)")
     ap.add_argument("b", help="tree B (e.g. the new code)")
-    ap.add_argument("--spec", action="append", help="strategy spec for all four seats (repeatable)")
+    ap.add_argument("--game", choices=("persian", "indian"), default="persian")
+    ap.add_argument("--players", type=int, default=4, help="Indian: seats at the table")
+    ap.add_argument("--spec", action="append", help="strategy spec for every seat (repeatable)")
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--deals", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=5)
@@ -81,7 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--python", default=sys.executable)
     args = ap.parse_args(argv)
     specs = args.spec or ["greedy", "random"]
-    workers = {"A": Worker(args.a, args.python), "B": Worker(args.b, args.python)}
+    workers = {"A": Worker(args.a, args.python, args.game, args.players),
+               "B": Worker(args.b, args.python, args.game, args.players)}
     try:
         print(f"A = {args.a}\nB = {args.b}\n{args.deals:,} deals per run, {args.rounds} rounds, order A B B A ...")
         print(f"{'spec':<12}{'thr':>4}  {'A cpu s':>8} {'B cpu s':>8} {'B/A cpu':>8}  "

@@ -291,13 +291,10 @@ class Position:
             else:
                 self._event(E.EV_DISCARD, seat, k)
             end = step_discard(st, np.int64(kind), np.int64(k), res)
+        drew = kind in (E.MV_STOCK, E.MV_PILE)
         if end != GOING_ON:
             self._finish(end)
-        elif st[E.O_DECISION] == E.D_DISCARD:
-            pass  # the same seat discards next
-        elif st[E.O_TURN] >= st[E.O_RULES + E.R_TURN_CAP]:
-            self._finish(GOING_ON)  # the turn cap, before the next draw
-        else:
+        elif not drew:  # the turn passed (a drop, a discard, a wrong declaration): the next draw
             self._begin_turn()
 
     def _event(self, kind: int, seat: int, a: int = 0, b: int = 0, c: int = 0) -> None:
