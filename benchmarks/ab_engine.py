@@ -28,7 +28,7 @@ import subprocess
 import sys
 
 WORKER = r"""
-import sys, time
+import sys, time, zlib
 game, players = sys.argv[1], int(sys.argv[2])
 if game == "indian":
     from sim.games.indian.engine import run_deals as _run
@@ -47,7 +47,7 @@ for line in sys.stdin:
     c0, w0 = time.process_time(), time.perf_counter()
     run = run_deals(spec, deals, seed, threads=threads)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    print(cpu, wall, hash(run.results.tobytes()) & 0xFFFFFFFF, flush=True)
+    print(cpu, wall, zlib.crc32(run.results.tobytes()), flush=True)
 """
 
 
