@@ -1,0 +1,32 @@
+"""Which compiled kernel plays a built-in Gin Rummy strategy id, and the engine's two seat slots.
+
+As in the other games, every strategy reaches the engine as its seat's function slot
+(sim.plugin.strategy.STRATEGY_SIG), so the engine never contains a strategy's code.
+"""
+
+from sim.plugin.strategy import SID_USER, builtin_kernel, call_from_python, seat_fns_type
+
+SID_RANDOM = 0
+SID_SIMPLE = 1
+SID_GREEDY = 2
+
+#: strategy id -> "module:function" of its kernel (imported and compiled on first use)
+KERNELS = {
+    SID_RANDOM: "strategies.gin.random_nb:random_decide",
+    SID_SIMPLE: "strategies.gin.simple_nb:simple_decide",
+    SID_GREEDY: "strategies.gin.greedy_nb:greedy_decide",
+}
+
+SEAT_FNS = seat_fns_type(2)
+__all__ = ["SID_USER", "SID_RANDOM", "SID_SIMPLE", "SID_GREEDY", "KERNELS", "SEAT_FNS", "strategy_function",
+           "call_strategy"]
+
+
+def strategy_function(sid: int):
+    """The compiled STRATEGY_SIG kernel of built-in id ``sid`` (compiled or loaded on first use)."""
+    return builtin_kernel(KERNELS, int(sid), "gin")
+
+
+def call_strategy(sid, fn, decision, obs, moves, n, params, rng) -> int:
+    """Index of the move chosen by the seat's strategy ``fn``, called from Python."""
+    return call_from_python(fn, decision, obs, moves, n, params, rng)
