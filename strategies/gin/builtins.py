@@ -18,4 +18,11 @@ SIMPLE = StrategyInfo(
     "best group and never lays off.",
 )
 
-BUILTINS = (RANDOM, SIMPLE)
+GREEDY = StrategyInfo(
+    "greedy", SID_GREEDY, (),
+    "Plays for the least deadwood (exact solver): takes the upcard when the best 10 of the 11 cards beat "
+    "the hand, discards the card leaving the least deadwood, knocks as soon as it may, lays a best meld "
+    "group and every lay-off that lowers its deadwood.",
+)
+
+BUILTINS = (RANDOM, SIMPLE, GREEDY)
