@@ -34,3 +34,10 @@ def mask_of(cards) -> int:
 
 def names(cards) -> list[str]:
     return [card_name(int(c)) for c in cards]
+
+
+def meld_names(meld_id: int) -> list[str]:
+    """The cards of OpenSpiel's meld ``meld_id`` (melds_nb.MELD_MASK), ascending."""
+    from sim.games.gin.melds_nb import MELD_MASK
+
+    return names(mask_cards(int(MELD_MASK[meld_id])))

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from sim.games.gin import enums as E
-from sim.games.gin.cards import card_name, mask_cards, names
-from sim.games.gin.melds_nb import MELD_MASK
+from sim.games.gin.cards import card_name, meld_names, names
 
 FORMAT = "rummy-log/1"
 
@@ -30,10 +29,6 @@ def dealt_cards(seed: int, deal: int) -> tuple[list[list[int]], int, list[int]]:
     hands[first] = sorted(deck[: E.HAND_SIZE])
     hands[1 - first] = sorted(deck[E.HAND_SIZE: 2 * E.HAND_SIZE])
     return hands, deck[2 * E.HAND_SIZE], deck[2 * E.HAND_SIZE + 1:]
-
-
-def meld_names(meld_id: int) -> list[str]:
-    return names(mask_cards(int(MELD_MASK[meld_id])))
 
 
 def turns_of(events: np.ndarray) -> list[dict]:

@@ -107,7 +107,7 @@ class _Replay:
 
 def _action_text(action: int) -> str:
     from sim.games.gin.cards import card_name
-    from sim.games.gin.log import meld_names
+    from sim.games.gin.cards import meld_names
 
     if action < E.N_CARDS:
         return card_name(action)

@@ -34,7 +34,11 @@ def render_deal(log: dict, color: bool = False) -> str:
              f"seat {first} ({names[first]}) acts first; seat {log['dealer']} ({names[log['dealer']]}) dealt"]
     for s in range(2):
         lines.append(f"  seat {s} {names[s]:>12}: {_cards(log['hands'][s], color)}")
-    lines.append(f"  upcard {_card(log['upcard'], color)}, stock {len(log['stock'])} cards")
+    knock = log["rules"].get("knock_card", 10)
+    if log["rules"].get("oklahoma"):
+        value = min(card_id(log["upcard"]) % 13 + 1, 10)
+        knock = 0 if value == 1 else value  # G9: the first upcard's value; an ace, gin only
+    lines.append(f"  upcard {_card(log['upcard'], color)}, stock {len(log['stock'])} cards, knock card {knock}")
     for i, t in enumerate(log["turns"], 1):
         who = f"{i:3d}. seat {t['seat']}"
         if "wall" in t:
