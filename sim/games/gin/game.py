@@ -16,6 +16,7 @@ import numpy as np
 
 from sim.games.gin import enums as E
 from sim.games.gin.rules import RuleOptions
+from sim.plugin.bench import BenchFigure, BenchPlan
 from sim.plugin.game import DerivedColumn, Game, ResultColumn, ResultSchema, Seating
 from sim.plugin.specs import StrategySpec
 
@@ -114,6 +115,12 @@ class GinGame(Game):
         specs = (sa, sb) if rotation == 0 else (sb, sa)
         return Seating(specs, (rotation,), (1 - rotation,))
 
+    # -- benchmark ---------------------------------------------------------------------------
+
+    def bench_plan(self) -> BenchPlan:
+        """``rummy-sim bench --game gin``: every built-in heads-up, the deadwood solvers' hands/s."""
+        return BENCH_PLAN
+
     # -- deal logs ----------------------------------------------------------------------------
 
     def record_logs(self, specs, deals, seed, rules=None, threads=None, check=False) -> list[dict]:
@@ -156,5 +163,24 @@ class GinGame(Game):
 
         return view(state)
 
+
+def solver_hands_per_s(quick: bool) -> dict[str, float]:
+    """Hands/s of the deadwood solvers on one thread (solver_bench.py): the exact 10-card deadwood,
+    the exact best 10 of 11, and OpenSpiel's 11-card figure the engine knocks by."""
+    from sim.games.gin.solver_bench import solver_hands_per_second
+
+    hands = 100_000 if quick else 1_000_000
+    return {"10": solver_hands_per_second(hands, "deadwood10"), "11": solver_hands_per_second(hands, "best10"),
+            "11 openspiel": solver_hands_per_second(hands, "openspiel11")}
+
+
+BENCH_PLAN = BenchPlan(
+    specs=("greedy", "random", "simple"),
+    players=(2,),
+    deals=20_000, quick_deals=2_000,
+    targets=(("solver_hands_per_s", ">=", 5_000_000.0),),
+    figures=(BenchFigure("solver_hands_per_s", "deadwood solvers, 1 thread ...",
+                         "deadwood solver, {variant} cards, 1 thread", "hands/s", solver_hands_per_s),),
+)
 
 GAME = GinGame()
