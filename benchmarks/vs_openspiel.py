@@ -127,7 +127,7 @@ def run_check(args) -> int:
     variants = RULE_VARIANTS if args.rules == "all" else [{}]
     combos = [(pairs[k % len(pairs)], variants[(k // len(pairs)) % len(variants)])
               for k in range(len(pairs) * len(variants))]
-    chunk = max(10, min(CHUNK, args.hands // len(combos)))
+    chunk = max(4, min(CHUNK, args.hands // len(combos)))
     chk = Checker()
     t0 = time.perf_counter()
     done = 0

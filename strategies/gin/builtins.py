@@ -5,8 +5,8 @@ Each kernel lives in ``strategies/gin/<name>_nb.py`` and is reached by id throug
 strategies/gin/dispatch_nb.py; parameters reach it as a float64 row in the order declared here.
 """
 
-from strategies.gin.dispatch_nb import SID_GREEDY, SID_RANDOM, SID_SIMPLE
-from sim.plugin.specs import StrategyInfo
+from strategies.gin.dispatch_nb import SID_EXPERT, SID_GREEDY, SID_KNOCKER, SID_RANDOM, SID_SIMPLE
+from sim.plugin.specs import Param, StrategyInfo
 
 RANDOM = StrategyInfo("random", SID_RANDOM, (), "A uniformly chosen legal move at every decision "
                       "(OpenSpiel's uniform random bot).")
@@ -25,4 +25,39 @@ GREEDY = StrategyInfo(
     "group and every lay-off that lowers its deadwood.",
 )
 
-BUILTINS = (RANDOM, SIMPLE, GREEDY)
+KNOCK_AT = Param("knock_at", 10, 0, 10, int,
+                 "knock with at most this deadwood (best 10 of 11) while the stock holds more than late_stock "
+                 "cards; below it, play on for gin")
+LATE_KNOCK_AT = Param("late_knock_at", 10, 0, 10, int, "... and with at most this deadwood from then on")
+LATE_STOCK = Param("late_stock", 10, 0, 31, int, "the stock size from which late_knock_at applies")
+PICKUP_PENALTY = Param("pickup_penalty", 0.0, 0.0, 10.0, float,
+                       "the knock limit drops by this for every card the opponent took from the upcard and still "
+                       "holds (public, G9): the undercut risk")
+KNOCK_POLICY = (KNOCK_AT, LATE_KNOCK_AT, LATE_STOCK, PICKUP_PENALTY)
+
+KNOCKER = StrategyInfo(
+    "knocker", SID_KNOCKER, KNOCK_POLICY,
+    "greedy with a knock policy: knocks by deadwood and stock left (knock_at, late_knock_at, late_stock), "
+    "less pickup_penalty per card the opponent took from the upcard and still holds; else plays on for gin. "
+    "Defaults: greedy's policy (knock as soon as it may).",
+)
+
+EXPERT = StrategyInfo(
+    "expert", SID_EXPERT,
+    (Param("knock_at", 10, 0, 10, int, KNOCK_AT.help), Param("late_knock_at", 10, 0, 10, int, LATE_KNOCK_AT.help),
+     Param("late_stock", 10, 0, 31, int, LATE_STOCK.help),
+     Param("pickup_penalty", 0.0, 0.0, 10.0, float, PICKUP_PENALTY.help),
+     Param("danger", 0.0, 0.0, 30.0, float,
+           "a discard of a rank the opponent has taken from the upcard, or within two ranks of such a card of "
+           "its suit, counts this many deadwood points more"),
+     Param("take_margin", 3, 0, 30, int, "takes the upcard only when it lowers the deadwood by at least this"),
+     Param("keep", 1.0, 0.0, 30.0, float,
+           "a discard counts this many deadwood points more for each card left in hand it could meld with "
+           "(its rank, its suit within two ranks): it keeps the hand's chances")),
+    "knocker's policy with careful discards (each card left in hand the discard could meld with costs keep "
+    "points; cards that may complete the opponent's known melds cost danger points) and a margin for taking "
+    "the upcard. Defaults chosen against simple on seeds 5-7 (3,000 deal sets each): knock as soon as it may, "
+    "keep 1, take_margin 3 (+3.6 points a hand); danger and pickup_penalty did not help there.",
+)
+
+BUILTINS = (RANDOM, SIMPLE, GREEDY, KNOCKER, EXPERT)
