@@ -28,31 +28,31 @@ def add_game_arguments(p: argparse.ArgumentParser, players: bool = True, default
                        help="players at the table (default: the game's; Persian Rummy has exactly 4)")
 
 
+def add_load_argument(p: argparse.ArgumentParser) -> None:
+    """``--load FILE.py``: user strategies, on every command that takes a strategy name."""
+    p.add_argument("--load", action="append", default=None, metavar="FILE.py",
+                   help="import a Python file that registers user strategies first (repeatable); see "
+                        "strategies/<game>/examples/ and docs/strategies.md")
+
+
 def add_strategy_arguments(p: argparse.ArgumentParser) -> None:
     """``--load FILE.py`` (user strategies) and ``--check-strategies``."""
-    p.add_argument("--load", action="append", default=None, metavar="FILE.py",
-                   help="run a Python file that registers user strategies first (repeatable); "
-                        "see strategies/persian/examples/top_taker.py")
+    add_load_argument(p)
     p.add_argument("--check-strategies", action="store_true",
                    help="play user strategies with numba's bounds checks, one deal at a time: an index past "
                         "the end of obs, moves or params stops the run naming the strategy (slower)")
 
 
 def load_strategy_files(args: argparse.Namespace) -> None:
-    """Run every ``--load`` file (each registers its strategies); errors name the file."""
-    import importlib.util
-    from pathlib import Path
+    """Import every ``--load`` file (each registers its strategies) as a module numba's cache can
+    find again in a later process (sim.plugin.user_files); errors name the file."""
+    from sim.plugin.user_files import UserFileError, load_user_file
 
-    for i, name in enumerate(getattr(args, "load", None) or ()):
-        path = Path(name)
-        if not path.is_file():
-            raise CliError(f"--load {name}: no such file")
-        spec = importlib.util.spec_from_file_location(f"rummy_sim_user_strategies_{i}", path)
-        module = importlib.util.module_from_spec(spec)
+    for name in getattr(args, "load", None) or ():
         try:
-            spec.loader.exec_module(module)
-        except Exception as e:  # the user's code: say where it failed
-            raise CliError(f"--load {name}: {type(e).__name__}: {e}") from None
+            load_user_file(name)
+        except UserFileError as e:
+            raise CliError(str(e)) from None
 
 
 def game_of(args: argparse.Namespace):

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from sim.cli.common import CliError, add_game_arguments, game_of, positive
+from sim.cli.common import CliError, add_game_arguments, add_load_argument, game_of, load_strategy_files, positive
 
 
 def _param_range(p) -> str:
@@ -70,6 +70,7 @@ def _rule_text(v) -> str:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    load_strategy_files(args)
     if args.json:
         from sim.plugin.registry import game_names, get_game
 
@@ -80,6 +81,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_strategies(args: argparse.Namespace) -> int:
+    load_strategy_files(args)
     sys.stdout.write(format_strategies(game_of(args)))
     return 0
 
@@ -157,10 +159,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("games", help="list the games with their player counts, rule options and strategies")
     p.add_argument("--json", action="store_true", help="print a JSON list instead of the text")
+    add_load_argument(p)
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("strategies", help="list the strategies of a game and their parameters")
     add_game_arguments(p, players=False)
+    add_load_argument(p)
     p.set_defaults(func=cmd_strategies)
 
     p = sub.add_parser("bench", help="measure engine speed, compile time and JIT speed-up")
