@@ -1,12 +1,13 @@
 # Two entry points: `make demo` and `make test`. Each creates or reuses .venv and
 # installs what it needs, so a fresh clone needs nothing else. The numba cache lives
 # in .numba_cache/<hash of the sources> (sim/__init__.py), so edits never run stale code.
+# `make lab` opens the notebooks in JupyterLab with this .venv as their kernel "rummy-sim".
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean-cache venv notebooks
+.PHONY: demo test bench clean-cache venv notebooks lab
 
 venv: $(STAMP)
 
@@ -14,6 +15,8 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	@# the kernel every notebook names (notebooks/_cells.py KERNEL): this environment, inside .venv
+	$(PY) -m ipykernel install --sys-prefix --name rummy-sim --display-name "Python (rummy-sim)"
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -28,9 +31,14 @@ test: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
 notebooks: $(STAMP)
-	@# rebuild notebooks/*.ipynb from notebooks/build_notebooks.py and execute them at their documented deal counts
+	@# rebuild every notebooks/*.ipynb from its builder and execute it at its documented deal counts
 	$(PY) notebooks/build_notebooks.py --execute
 	$(PY) notebooks/build_indian.py --execute
+	$(PY) notebooks/build_decisions.py --execute
+
+lab: $(STAMP)
+	@# JupyterLab on notebooks/, every notebook running on the kernel "rummy-sim" (this .venv)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
 bench: $(STAMP)
 	$(VENV)/bin/rummy-sim bench

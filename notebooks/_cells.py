@@ -2,13 +2,18 @@
 cell sources every notebook starts with (``setup``, ``rerun``, the ``RUNTIME`` placeholder),
 writing notebooks from (kind, source) cell lists (``write_notebooks``), executing one at its
 documented deal count and stating its run time (``execute``), and the builders' command line
-(``main``). Each builder keeps only its own cells.
+(``main``: the arguments are checked before anything is written, so ``--help`` or a wrong name
+writes nothing). Each builder keeps only its own cells.
+
+Every notebook names the kernel ``rummy-sim`` (KERNEL): the project's ``.venv`` registered as a
+Jupyter kernel by ``make venv`` (``python -m ipykernel install --sys-prefix --name rummy-sim``), so
+``make lab``, the rerun line and a Jupyter started elsewhere all run it with the project's packages.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,6 +24,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent
 RUNTIME = "**Run time:** not executed yet (`make notebooks` executes it and states the time here)."
 RUNTIME_PREFIX = "**Run time:**"
+KERNEL = {"name": "rummy-sim", "display_name": "Python (rummy-sim)", "language": "python"}
 
 
 def setup(default: int, seed: int, extra: str = "") -> str:
@@ -55,7 +61,7 @@ def write_notebooks(notebooks: dict[str, list[tuple[str, str]]], names: list[str
         if names and name not in names:
             continue
         nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["kernelspec"] = dict(KERNEL)
         nb.metadata["language_info"] = {"name": "python"}
         path = HERE / f"{name}.ipynb"
         nbformat.write(nb, path)
@@ -72,7 +78,7 @@ def execute(path: Path, timeout: int = 3600) -> float:
     try:
         nb = nbformat.read(path, as_version=4)
         t0 = time.perf_counter()
-        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+        NotebookClient(nb, timeout=timeout, kernel_name=KERNEL["name"],
                        resources={"metadata": {"path": str(HERE)}}).execute()
         seconds = time.perf_counter() - t0
     finally:
@@ -88,13 +94,26 @@ def execute(path: Path, timeout: int = 3600) -> float:
     return seconds
 
 
-def main(notebooks: dict[str, list[tuple[str, str]]], argv: list[str] | None = None) -> None:
+def parse_arguments(names: list[str], argv: list[str] | None, description: str) -> argparse.Namespace:
+    """A builder's arguments, ``[NAME ...] [--execute]``, checked (argparse exits on ``--help`` or
+    a bad one) before the builder writes anything."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"notebooks to write (default all): {', '.join(names)}")
+    parser.add_argument("--execute", action="store_true",
+                        help="also execute each at its documented deal count and state its run time")
+    args = parser.parse_args(argv)
+    unknown = [n for n in args.names if n not in names]
+    if unknown:
+        parser.error(f"unknown notebook {unknown[0]!r}; choose from {', '.join(names)}")
+    return args
+
+
+def main(notebooks: dict[str, list[tuple[str, str]]], argv: list[str] | None = None, description: str = "") -> None:
     """A builder's command line: ``[NAME ...] [--execute]`` writes the notebooks (all, or those
     named) and with ``--execute`` runs each and states its run time."""
-    argv = sys.argv[1:] if argv is None else argv
-    names = [a for a in argv if not a.startswith("--")]
-    for p in write_notebooks(notebooks, names):
-        if "--execute" in argv:
+    args = parse_arguments(list(notebooks), argv, description)
+    for p in write_notebooks(notebooks, args.names):
+        if args.execute:
             print(f"{p}: executed in {execute(p):.0f} s", flush=True)
         else:
             print(p)

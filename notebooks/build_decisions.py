@@ -11,12 +11,16 @@ RUMMY_AUDIT decisions per audit, RUMMY_DEALS deals played by each audit); the te
 
 from __future__ import annotations
 
+import argparse
+import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from _cells import KERNEL  # noqa: E402  (the kernel every notebook names: the project's .venv)
 NAME = "08_decisions"
 DEFAULTS = {"RUMMY_WORLDS": 2000, "RUMMY_AUDIT": 400, "RUMMY_DEALS": 300}
 RUN_TIME = ("about 4 to 4.5 minutes (249 and 281 s wall in two runs) on the 2-core development machine, shared with other jobs (load ~12), "
@@ -217,7 +221,7 @@ print(f"(worlds sampled from the deciding seat's view only, no inference from op
 
 def build() -> Path:
     nb = new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = dict(KERNEL)
     nb.cells = [new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in CELLS]
     path = HERE / f"{NAME}.ipynb"
     nbformat.write(nb, path)
@@ -232,7 +236,7 @@ def execute(path: Path, timeout: int = 7200) -> float:
 
     nb = nbformat.read(path, as_version=4)
     t0 = time.perf_counter()
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    NotebookClient(nb, timeout=timeout, kernel_name=KERNEL["name"],
                    resources={"metadata": {"path": str(HERE.parent)}}).execute()
     secs = time.perf_counter() - t0
     nbformat.write(nb, path)
@@ -240,9 +244,12 @@ def execute(path: Path, timeout: int = 7200) -> float:
 
 
 if __name__ == "__main__":
-    import sys
-
+    parser = argparse.ArgumentParser(description=f"Build notebooks/{NAME}.ipynb from its cell sources "
+                                                 "(unexecuted unless --execute).")
+    parser.add_argument("--execute", action="store_true",
+                        help="also execute it in place (sizes from RUMMY_WORLDS, RUMMY_AUDIT, RUMMY_DEALS)")
+    args = parser.parse_args()  # before anything is written: --help or a bad argument writes nothing
     out = build()
     print(out)
-    if "--execute" in sys.argv[1:]:
+    if args.execute:
         print(f"executed in {execute(out):.0f} s")

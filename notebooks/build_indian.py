@@ -530,4 +530,4 @@ def build(names: list[str] | None = None) -> list[Path]:
 
 
 if __name__ == "__main__":
-    main(NOTEBOOKS)
+    main(NOTEBOOKS, description="Build notebooks/06 and 07 (Indian Rummy) from their cell sources (unexecuted unless --execute).")

@@ -714,4 +714,4 @@ def build(names: list[str] | None = None) -> list[Path]:
 
 
 if __name__ == "__main__":
-    main(NOTEBOOKS)
+    main(NOTEBOOKS, description="Build notebooks/01..05 from their cell sources (unexecuted unless --execute).")
