@@ -1,5 +1,8 @@
 """The ``rummy-sim`` command line, one module per group of commands.
 
+    rummy-sim                            the commands, one line each
+    rummy-sim --version                  version, code hash (sim.core.version) and git commit of a checkout
+
     rummy-sim games                      the registered games, their players and rule options
     rummy-sim strategies [--game G]      a game's strategies and parameters
     rummy-sim log SPEC... --deals N --seed S --out FILE.jsonl [--game G] [--rule KEY=VALUE ...]
@@ -39,13 +42,37 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Rummy Monte Carlo toolkit (numba-compiled engines): Persian Rummy and more."
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action=_Version, help="print the version (and the git commit of a checkout)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     deal_logs.add_commands(sub)
     info.add_commands(sub)
     experiments.add_commands(sub)
     analysis.add_commands(sub)
     tune.add_commands(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: computed only when asked (it hashes the sources and may ask git)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from sim.core.version import version_text
+
+        print(version_text())
+        parser.exit()
+
+
+def format_commands(parser: argparse.ArgumentParser) -> str:
+    """Every command with its one-line help, what a bare ``rummy-sim`` prints."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    rows = [(a.dest, a.help or "") for a in sub._choices_actions]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"usage: {PROG} COMMAND [options]   ({PROG} COMMAND --help for a command's options)", "", "commands:"]
+    lines += [f"  {name:<{width}}  {text}" for name, text in rows]
+    return "\n".join(lines) + "\n"
 
 
 def _error(message: str) -> int:
@@ -60,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed usage and message
         return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if args.command is None:  # a bare rummy-sim: the commands, one line each
+        sys.stdout.write(format_commands(parser))
+        return 0
     try:
         return args.func(args)
     except FileNotFoundError as e:

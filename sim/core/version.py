@@ -43,3 +43,33 @@ def check_version(wanted: str, where: str = "this process") -> None:
     if wanted != have:
         raise VersionMismatch(f"{where} runs rummy-sim {have}, but the experiment was made with {wanted}: "
                               "install the same version of the package (same sources) on every worker")
+
+
+def git_commit() -> str | None:
+    """The git commit of the checkout this package runs from (short hash, ``-modified`` when its
+    tracked files differ from it), or None when it is not a checkout or git is missing."""
+    import subprocess
+
+    import sim
+
+    root = Path(sim.__file__).resolve().parent.parent
+    if not (root / ".git").exists():  # a folder in a clone, a file in a worktree
+        return None
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                              text=True, timeout=10)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", str(root), "diff", "--quiet", "HEAD", "--", "sim", "strategies"],
+                               capture_output=True, timeout=10).returncode != 0
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("-modified" if dirty else "")
+
+
+def version_text() -> str:
+    """What ``rummy-sim --version`` prints: the version, the code hash and the git commit if any."""
+    import sim
+
+    commit = git_commit()
+    return f"rummy-sim {sim.__version__} (code {code_version()}" + (f", git {commit})" if commit else ")")
