@@ -13,7 +13,7 @@ each take down to ``max_depth`` it estimates
   a two-card run draw in its hand whose missing card is not on the table yet;
 * ``extra``: value of all taken cards it cannot put down this turn;
 * ``end``: 0..1, how close the deal looks to its end (another seat holding
-  ``near_hand`` cards or fewer, and a shrinking stock; helpers_nb.end_pressure).
+  ``near_hand`` cards or fewer, and a shrinking stock; table_nb.end_pressure).
 
 It takes the best take when its gain is at least ``min_gain``, else draws from the
 stock (or passes on an empty stock). Plays and discards as greedy: everything it can
@@ -32,13 +32,9 @@ from numba import njit
 from sim.games.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND
 from sim.games.persian.cards_nb import mask_value
 from strategies.persian.greedy_nb import greedy_discard, greedy_play
-from strategies.persian.helpers_nb import (
-    blind_draw,
-    end_pressure,
-    live_partial_mask,
-    meld_points_with,
-    table_facts,
-)
+from strategies.persian.hand_melds_nb import live_partial_mask, meld_points_with
+from strategies.persian.moves_nb import blind_draw
+from strategies.persian.table_nb import end_pressure, table_facts
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1
@@ -59,7 +55,7 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
     soon_weight, risk_weight, near_hand : the weights and end-pressure threshold of the gain (module docstring)
     """
     hand = obs[O_HAND]
-    dead, lay, _ = table_facts(obs)  # gathered once for every take (helpers_nb.meldable_with)
+    dead, lay, _ = table_facts(obs)  # gathered once for every take (hand_melds_nb.meldable_with)
     _, base = meld_points_with(hand, obs, lay)
     risk = risk_weight * end_pressure(obs, near_hand)
     best = -1

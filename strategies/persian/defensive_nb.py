@@ -60,16 +60,9 @@ from sim.games.persian.enums import (
 )
 from sim.games.persian.state_nb import next_seat, seat_after
 from strategies.persian.greedy_nb import greedy_draw, greedy_play
-from strategies.persian.helpers_nb import (
-    FEED_BASE,
-    end_pressure,
-    hand_feed_chance,
-    partial_meld_mask,
-    pile_cards,
-    pile_feed_masks,
-    table_facts,
-    wanted_mask,
-)
+from strategies.persian.feed_nb import FEED_BASE, hand_feed_chance, pile_feed_masks
+from strategies.persian.hand_melds_nb import partial_meld_mask, wanted_mask
+from strategies.persian.table_nb import end_pressure, pile_cards, table_facts
 
 P_MAX_EXTRA = 0
 P_FEED_WEIGHT = 1

@@ -55,7 +55,7 @@ from sim.games.persian.enums import (
     STOCK_SIZE,
 )
 from sim.core.rng_nb import shuffle_inplace
-from strategies.persian.helpers_nb import pile_cards, table_cards
+from strategies.persian.table_nb import pile_cards, table_cards
 
 
 @njit(cache=True)

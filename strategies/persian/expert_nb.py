@@ -31,7 +31,9 @@ from sim.games.persian.enums import D_DRAW, D_PLAY, O_HAND, O_STOCK_N
 from strategies.persian.deep_taker_nb import best_take
 from strategies.persian.defensive_nb import careful_discard
 from strategies.persian.greedy_nb import greedy_play
-from strategies.persian.helpers_nb import blind_draw, held_threes, opponent_near_out, play_keeping
+from strategies.persian.hand_melds_nb import held_threes
+from strategies.persian.moves_nb import blind_draw, play_keeping
+from strategies.persian.table_nb import opponent_near_out
 
 P_MAX_DEPTH = 0
 P_MIN_GAIN = 1

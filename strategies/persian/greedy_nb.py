@@ -18,14 +18,9 @@ from sim.games.persian.enums import (
     MV_TAKE,
     O_HAND,
 )
-from strategies.persian.helpers_nb import (
-    blind_draw,
-    highest_card,
-    layoff_cards,
-    meldable_with,
-    move_points,
-    partial_meld_mask,
-)
+from strategies.persian.hand_melds_nb import highest_card, meldable_with, partial_meld_mask
+from strategies.persian.moves_nb import blind_draw, move_points
+from strategies.persian.table_nb import layoff_cards
 
 P_MAX_EXTRA = 0
 

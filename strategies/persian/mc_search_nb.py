@@ -86,7 +86,8 @@ from strategies.persian.determinize_nb import determinize_into
 from strategies.persian.expert_nb import expert_decide
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
-from strategies.persian.helpers_nb import meldable_mask, move_points, partial_meld_mask
+from strategies.persian.hand_melds_nb import meldable_mask, partial_meld_mask
+from strategies.persian.moves_nb import move_points
 from strategies.persian.rollout_nb import play_out, team_totals
 
 P_SAMPLES = 0

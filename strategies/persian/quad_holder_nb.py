@@ -33,18 +33,15 @@ from numba import njit
 from sim.games.persian.cards_nb import mask_value
 from sim.games.persian.enums import D_DRAW, D_PLAY, MV_TAKE, O_HAND, O_STOCK_N
 from strategies.persian.greedy_nb import greedy_play
-from strategies.persian.helpers_nb import (
-    blind_draw,
-    discard_index,
+from strategies.persian.hand_melds_nb import (
     fourth_cards,
     held_threes,
     highest_card,
-    layoff_cards,
     meld_points_with,
-    opponent_near_out,
     partial_meld_mask,
-    play_keeping,
 )
+from strategies.persian.moves_nb import blind_draw, discard_index, play_keeping
+from strategies.persian.table_nb import layoff_cards, opponent_near_out
 
 P_HOLD_JOKERS = 0
 P_HOLD_SETS = 1
@@ -60,7 +57,7 @@ def quad_draw(obs, moves, n, max_extra, fourth):
     """Greedy's draw with doubled fours; a take holding a card of ``fourth`` skips the
     ``max_extra`` limit."""
     hand = obs[O_HAND]
-    lay = layoff_cards(obs)  # gathered once for every take (helpers_nb.meldable_with)
+    lay = layoff_cards(obs)  # gathered once for every take (hand_melds_nb.meldable_with)
     _, base = meld_points_with(hand, obs, lay)
     best = -1
     best_score = -1e18

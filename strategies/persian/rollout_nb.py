@@ -90,7 +90,7 @@ from sim.games.persian.melds_nb import layoff_card_for, placeable, table_reach
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, score_deal
 from sim.core.rng_nb import rand_below
 from strategies.persian.greedy_nb import P_MAX_EXTRA, greedy_decide
-from strategies.persian.helpers_nb import highest_card, meldable_mask, partial_meld_mask
+from strategies.persian.hand_melds_nb import highest_card, meldable_mask, partial_meld_mask
 
 POLICY_GREEDY = 0
 POLICY_RANDOM = 1

@@ -1,4 +1,4 @@
-"""The discard-feed helpers of defensive and expert (strategies/persian/helpers_nb.py)
+"""The discard-feed helpers of defensive and expert (strategies/persian/feed_nb.py)
 against their plain definitions, on random positions.
 
 * ``pile_feed_masks`` (every card at once, bit-parallel) must give ``pile_key_feed``'s
@@ -22,7 +22,12 @@ if ROOT not in sys.path:
 
 from sim.games.persian import enums as E  # noqa: E402
 from sim.games.persian.cards_nb import CARD_VALUES  # noqa: E402
-from strategies.persian.helpers_nb import FEED_BASE, hand_feed_chance, pile_feed_masks, pile_key_feed  # noqa: E402
+from strategies.persian.feed_nb import (  # noqa: E402
+    FEED_BASE,
+    hand_feed_chance,
+    pile_feed_masks,
+    pile_key_feed,
+)
 
 N = E.N_CARDS
 
