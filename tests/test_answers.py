@@ -127,20 +127,15 @@ def test_adaptive_sweep_keeps_two_points_with_identical_results():
 
 def test_adaptive_tournament_plays_pairings_while_a_side_is_in_the_running():
     exp = X.tournament(["random", "greedy", "deep_taker"], 1200, seed=4, chunk=200)
-    calls = []
-
-    def source(sub, start, stop):
-        calls.append((start, stop, list(sub.pairings)))
-        return play_chunk(sub, start, stop)
-
-    res = run_adaptive(exp, first_look=200, progress=False, chunk_source=source)
+    res = run_adaptive(exp, first_look=200, progress=False)
     t = res.table.set_index("candidate")
     assert t.loc["random", "status"] == "eliminated"
-    for start, stop, pairings in calls:
-        for i, j in pairings:  # a pairing is played only while one of its teams is still a candidate
-            alive_i = t.iloc[i]["status"] != "eliminated" or t.iloc[i]["deals"] >= stop
-            alive_j = t.iloc[j]["status"] != "eliminated" or t.iloc[j]["deals"] >= stop
-            assert alive_i or alive_j
+    for p, (i, j) in enumerate(exp.pairings):  # a pairing is played only while one of its teams is a candidate
+        played = res.runs[p].deals_played
+        assert played == res.pairing_deals[p]
+        last_alive = max(t.iloc[i]["deals"] if t.iloc[i]["status"] == "eliminated" else exp.deals,
+                         t.iloc[j]["deals"] if t.iloc[j]["status"] == "eliminated" else exp.deals)
+        assert played <= last_alive
 
 
 def test_adaptive_refuses_a_match_and_bad_options():
@@ -196,7 +191,8 @@ def test_cli_vary_rule_and_adaptive(capsys, tmp_path):
     assert main(["sweep", "greedy", "--vs", "random", "--deals", "10"]) == 2
     assert "--vary" in capsys.readouterr().err
     assert main(["sweep", "greedy", "--vary", "max_extra=0,5", "--vs", "random", "--deals", "10", "--adaptive",
-                 "--out", str(tmp_path / "x.parquet")]) == 2
+                 "--out", str(tmp_path / "x"), "--shard", "1/2"]) == 2  # --out, --resume ...: tests/test_study_runs.py
+    assert "--shard" in capsys.readouterr().err
 
 
 # --- expected points in a tournament ------------------------------------------------------------------

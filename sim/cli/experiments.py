@@ -94,22 +94,36 @@ def _execute(exp, options: dict, as_json: bool) -> int:
     return 0
 
 
+def _study_options(options: dict, what: str) -> dict:
+    """The run options a study (adaptive run, rule sweep) takes: --out is a folder of one results
+    file per cell (sim.runner.study_dir); --shard splits one experiment, not a study."""
+    if options.get("shard"):
+        raise CliError(f"{what} plays its experiments together: leave out --shard")
+    keys = ("out", "threads", "resume", "force", "progress", "check_strategies", "backend", "scheduler", "workers",
+            "keep")
+    return {k: options[k] for k in keys if k in options}
+
+
+def _study_done(res, as_json: bool, to_json, to_text) -> int:
+    print(json.dumps(to_json(res), allow_nan=False) if as_json else to_text(res))
+    if res.stopped_by == "interrupt":
+        print(f"{PROG}: interrupted; the finished chunks are kept, continue with --resume", file=sys.stderr)
+        return 130
+    return 0
+
+
 def _adaptive(exp, args: argparse.Namespace, options: dict) -> int:
     """--adaptive: successive elimination with multiple comparisons with the best (sim.studies.adaptive)."""
     from sim.studies.adaptive import adaptive_json, format_adaptive, run_adaptive
 
-    if options["out"] is not None or options["resume"] or options.get("backend") == "dask" or options.get("shard"):
-        raise CliError("--adaptive keeps its statistics in memory and plays here: leave out --out, --resume, "
-                       "--backend dask and --shard")
+    opts = _study_options(options, "--adaptive")
     if not 0 < args.alpha < 0.5:
         raise CliError(f"--alpha must be in (0, 0.5), got {args.alpha}")
     if args.equivalence < 0:
         raise CliError(f"--equivalence must be a non-negative number of points, got {args.equivalence}")
     positive(args.first_look, "--first-look")
-    res = run_adaptive(exp, alpha=args.alpha, delta=args.equivalence, first_look=args.first_look,
-                       threads=options["threads"], progress=options["progress"])
-    print(json.dumps(adaptive_json(res), allow_nan=False) if args.json else format_adaptive(res))
-    return 0
+    res = run_adaptive(exp, alpha=args.alpha, delta=args.equivalence, first_look=args.first_look, **opts)
+    return _study_done(res, args.json, adaptive_json, format_adaptive)
 
 
 def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
@@ -237,31 +251,26 @@ def _rule_sweep(args: argparse.Namespace, options: dict) -> int:
     from sim.experiment import parse_vary
     from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
 
-    if (args.adaptive or options["out"] is not None or options["resume"] or options.get("backend") == "dask"
-            or options.get("shard")):
-        raise CliError("--vary-rule keeps its statistics in memory and plays here: leave out --out, --resume, "
-                       "--adaptive, --backend dask and --shard")
+    if args.adaptive:
+        raise CliError("--vary-rule compares every variant on every deal: leave out --adaptive")
+    run_opts = _study_options(options, "--vary-rule")
     opts = _experiment_options(args)
     rules = opts.pop("rules")
     res = play_rule_sweep(args.spec, parse_vary(args.vary_rule), args.vs, args.deals, vary=parse_vary(args.vary or []),
-                          rules=rules, threads=options["threads"], progress=options["progress"], **opts)
-    print(json.dumps(rule_sweep_json(res), allow_nan=False) if args.json else format_rule_sweep(res))
-    return 0
+                          rules=rules, **run_opts, **opts)
+    return _study_done(res, args.json, rule_sweep_json, format_rule_sweep)
 
 
 def _rule_sweep_run(spec, options: dict, as_json: bool) -> int:
     """``rummy-sim run`` of a TOML sweep with ``vary_rule``."""
     from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_json
 
-    if options["out"] is not None or options["resume"]:
-        raise CliError("a rule sweep (sweep.vary_rule) keeps its statistics in memory: leave out --out and --resume")
+    run_opts = _study_options(options, "a rule sweep (sweep.vary_rule)")
     e, rs = spec.experiment, spec.rule_sweep
     res = play_rule_sweep(rs["base"], rs["vary_rule"], rs["vs"], e.deals, e.seed, vary=rs["vary"], rules=rs["rules"],
-                          threads=options["threads"], progress=options["progress"], chunk=0, margin=e.margin,
-                          first_deal=e.first_deal, game=e.game, players=e.players,
-                          **({"seating_mode": e.seating_mode} if e.seating_mode else {}))
-    print(json.dumps(rule_sweep_json(res), allow_nan=False) if as_json else format_rule_sweep(res))
-    return 0
+                          chunk=0, margin=e.margin, first_deal=e.first_deal, game=e.game, players=e.players,
+                          **({"seating_mode": e.seating_mode} if e.seating_mode else {}), **run_opts)
+    return _study_done(res, as_json, rule_sweep_json, format_rule_sweep)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -283,8 +292,6 @@ def cmd_run(args: argparse.Namespace) -> int:
                        "(its field 'game'); leave out --game or change the file")
     if options["threads"] is None:
         options["threads"] = spec.threads
-    if spec.rule_sweep:
-        return _rule_sweep_run(spec, options, args.json)
     if options["out"] is None:
         options["out"] = spec.out
     for key in ("backend", "scheduler", "workers", "keep"):
@@ -292,6 +299,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             options[key] = getattr(spec, key)
     if options["resume"] and options["out"] is None:
         raise CliError("--resume needs an output: --out FILE.parquet or out = ... in the experiment file")
+    if spec.rule_sweep:
+        return _rule_sweep_run(spec, options, args.json)
     return _execute(spec.experiment, options, args.json)
 
 
@@ -335,7 +344,8 @@ def _add_run_arguments(p: argparse.ArgumentParser, deals_required: bool = True, 
         add_game_arguments(p, players=False, default=None)
     p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
     p.add_argument("--out", default=None, metavar="FILE.parquet",
-                   help="write the per-play results (chunks go to FILE.parquet.parts/ while running)")
+                   help="write the per-play results (chunks go to FILE.parquet.parts/ while running); with "
+                        "--adaptive or --vary-rule a folder, one results file per pairing or rule variant")
     p.add_argument("--resume", action="store_true", help="continue the interrupted run of --out")
     p.add_argument("--force", action="store_true", help="replace an existing --out (once the new run is done)")
     p.add_argument("--json", action="store_true", help="print one JSON object (no progress bar)")

@@ -30,11 +30,16 @@ one task to a ``dask.distributed`` cluster (``dask_backend``) and gathers them i
 through the same writer, statistics and progress bar - results are identical. ``keep=``
 "plays" | "sets" | "summary" says what the files keep of each chunk (``keep``); ``shard="i/N"``
 plays every N-th chunk of the same experiment, and ``merge.merge_results`` joins the shards.
+:func:`run_study` is the one chunk loop under it all: several experiments (a study's cells: the
+variants of a rule sweep, the pairings of an adaptive run) played chunk by chunk on the same
+deals, each with its own results file, and a ``between`` callback after every chunk (a study's
+stopping rule or joint statistics); :func:`run_experiment` is its one-cell case.
 ``background.start_experiment`` runs an experiment on a thread and returns a handle
 (``.done()``, ``.result()``, ``.summary()`` so far) for notebooks.
 
 Modules: ``chunks`` (one chunk), ``keep`` (what a chunk file keeps), ``run`` (the chunk
-loop), ``dask_backend``, ``files`` (chunk files, the final parquet, resuming, reading back),
+loop), ``loop`` (what it keeps per experiment), ``sources`` (chunks played here or on Dask),
+``study_dir`` (a study's output folder), ``dask_backend``, ``files`` (chunk files, the final parquet, resuming, reading back),
 ``merge`` (shards), ``background``, ``metadata``, ``version`` (the code version in every
 experiment's identity), ``codec`` (exact JSON of chunk summaries), ``signals`` (Ctrl-C),
 ``results`` (formats, errors, the result object), ``sums`` (what a chunk leaves for the report) and
@@ -59,7 +64,7 @@ _PUBLIC = {
     "base_metadata": "metadata", "read_metadata": "metadata", "versions": "metadata",
     "META_KEY": "results", "RESULTS_FORMAT": "results", "RUN_FORMAT": "results", "ChunkInfo": "results",
     "ExperimentResult": "results", "RunError": "results", "RunInterrupted": "results",
-    "BACKENDS": "run", "run_experiment": "run",
+    "BACKENDS": "run", "run_experiment": "run", "run_study": "run", "StudyRun": "results", "StudyStep": "results",
     "KEEPS": "keep", "ChunkOutput": "keep", "compute_chunk": "keep",
     "merge_results": "merge",
     "RunHandle": "background", "start_experiment": "background",

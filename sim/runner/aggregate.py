@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -107,6 +108,9 @@ class ChunkStats:
     scores: CoMoments | None = None  # per deal set: A's mean score of each pairing, then B's (2P series)
     deal_outcomes: np.ndarray | None = None  # (P, 3): plays A won, tied, lost (single deals)
     figures: np.ndarray | None = None  # the game's own integer sums (Game.chunk_figures), merged by addition
+    # the (2P, n) per-set scores ``scores`` is formed from (A's rows, then B's), kept beside the fields (not
+    # one, so stored chunk summaries stay as they are): a study joins its cells' chunks from them exactly
+    set_scores: ClassVar[np.ndarray | None] = None
 
 
 def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rotation: np.ndarray,
@@ -150,9 +154,12 @@ def chunk_stats(exp: Experiment, start: int, stop: int, pairing: np.ndarray, rot
     if off != pairing.shape[0]:
         raise ValueError(f"chunk {start}..{stop}: {pairing.shape[0]} rows, expected {off}")
     set_diffs = np.vstack(set_rows)
-    return ChunkStats(start, stop, CoMoments.of(set_diffs), Moments.of_rows(play_rows),
-                      Moments.of_rows(a_rows), Moments.of_rows(b_rows), games, ends, set_diffs,
-                      CoMoments.of(np.vstack(a_sets + b_sets)), deal_outcomes)
+    set_scores = np.vstack(a_sets + b_sets)
+    cs = ChunkStats(start, stop, CoMoments.of(set_diffs), Moments.of_rows(play_rows),
+                    Moments.of_rows(a_rows), Moments.of_rows(b_rows), games, ends, set_diffs,
+                    CoMoments.of(set_scores), deal_outcomes)
+    cs.set_scores = set_scores
+    return cs
 
 
 class Totals:

@@ -50,7 +50,8 @@ def _experiment(text: str) -> Experiment:
 
 def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", write: bool = True,
                want_frame: bool = False, threads: int = 1, check: bool = False, delay: float = 0.0,
-               parts: str | None = None, token: str | None = None, meta: dict | None = None) -> ChunkOutput:
+               parts: str | None = None, token: str | None = None, meta: dict | None = None,
+               diffs: bool = False) -> ChunkOutput:
     """What one Dask task runs on a worker: refuse another code version, then compute the chunk.
 
     When the worker sees the run's parts folder (``parts`` holds the file ``token`` the client
@@ -66,7 +67,7 @@ def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", wri
     if delay:
         time.sleep(delay)
     out = compute_chunk(exp, start, stop, keep=keep, write=write, want_frame=want_frame, threads=threads,
-                        check=check)
+                        check=check, diffs=diffs)
     if out.table is not None and parts is not None and token is not None and os.path.exists(
             os.path.join(parts, token)):
         t0 = time.perf_counter()
@@ -143,14 +144,14 @@ class DaskChunks:
     def __init__(self, exp: Experiment, todo: list[tuple[int, int]], *, scheduler=None, workers: int | None = None,
                  threads: int | None = None, keep: str = "plays", write: bool = True, want_frame: bool = False,
                  check: bool = False, window: int | None = None, delays: dict | None = None,
-                 parts: Path | None = None, meta: dict | None = None):
+                 parts: Path | None = None, meta: dict | None = None, diffs: bool = False):
         self.client, self._owned = open_client(scheduler, workers)
         self._token_file = None
         try:
             self.exp = exp
             self._json = json.dumps(exp.to_dict(), sort_keys=True)
             self._opts = {"keep": keep, "write": write, "want_frame": want_frame, "threads": threads or 1,
-                          "check": check}
+                          "check": check, **({"diffs": True} if diffs else {})}
             if parts is not None and write and meta is not None:
                 # workers that see this file write their chunk files themselves (see chunk_task)
                 token = f".dask-run-{uuid.uuid4().hex}"

@@ -334,14 +334,7 @@ def load_result(path: str | Path, plays: bool = False) -> ExperimentResult:
     totals = Totals(exp)
     sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
     keep = meta.get("keep", "plays")
-    if keep == "plays":
-        chunks = ((stats_of_frame(exp, start, stop, frame))
-                  for start, stop, frame in iter_chunks(path, stats_columns(exp)))
-    else:
-        from sim.runner.keep import iter_summaries
-
-        chunks = (s[0] for _, _, s in iter_summaries(path))
-    for c in chunks:
+    for c in iter_chunk_stats(path, exp, keep):
         totals.add(c)
         if sprt is not None and sprt.decision == "continue":
             sprt.update(c.set_diffs[0])
@@ -349,6 +342,19 @@ def load_result(path: str | Path, plays: bool = False) -> ExperimentResult:
     summary = totals.summary()
     return ExperimentResult(exp, totals, summary, meta, frame, path, meta.get("stopped_by", "deals"),
                             meta.get("sprt"), 0.0)
+
+
+def iter_chunk_stats(path: Path, exp: Experiment, keep: str) -> Iterator:
+    """The ChunkStats of every chunk of a finished results file of ``exp``, in deal order
+    (recomputed from the rows, or read from the stored chunk summaries)."""
+    if keep == "plays":
+        for start, stop, frame in iter_chunks(path, stats_columns(exp)):
+            yield stats_of_frame(exp, start, stop, frame)
+        return
+    from sim.runner.keep import iter_summaries
+
+    for _, _, s in iter_summaries(path):
+        yield s[0]
 
 
 def read_plays(path: str | Path) -> pd.DataFrame:

@@ -11,7 +11,8 @@ A chunk summary is the chunk's sufficient statistics (sim.runner.aggregate.Chunk
 (sim.runner.sums.chunk_parts: binned counts and exact moments), stored as exact JSON
 (sim.core.codec), so statistics and reports come out of a summary file identical to those of
 the per-play file of the same run. A 1,000,000-deal chunk summary takes a few kilobytes.
-The SPRT's per-set differences are kept only for a run with ``--sprt``.
+The per-set differences are kept only for a run with ``--sprt`` and for the experiments of a
+study (``diffs``: its stopping rule or joint statistics read them back on --resume).
 """
 
 from __future__ import annotations
@@ -70,36 +71,40 @@ class ChunkOutput:
 
 def compute_chunk(exp: Experiment, start: int, stop: int, *, keep: str = "plays", write: bool = True,
                   want_frame: bool = False, threads: int | None = None, check: bool = False,
-                  schema: Schema | None = None) -> ChunkOutput:
+                  schema: Schema | None = None, diffs: bool = False) -> ChunkOutput:
     """Play deals ``start .. stop-1`` (sim.runner.play_chunk) and reduce them to what the run
-    keeps: the same function on this machine and on a Dask worker."""
+    keeps: the same function on this machine and on a Dask worker (``diffs``: module doc)."""
     timings = {"engine": 0.0, "frames": 0.0, "stats": 0.0}
     frame = play_chunk(exp, start, stop, threads, schema, timings, check)
     t0 = time.perf_counter()
     cstats = stats_of_frame(exp, start, stop, frame)
-    table = keep_table(exp, start, stop, frame, cstats, keep) if write else None
+    table = keep_table(exp, start, stop, frame, cstats, keep, diffs) if write else None
     timings["stats"] += time.perf_counter() - t0
     return ChunkOutput(start, stop, cstats, table, frame if want_frame else None, timings)
 
 
-def chunk_summary(exp: Experiment, frame: pd.DataFrame, cstats: ChunkStats) -> bytes:
+def chunk_summary(exp: Experiment, frame: pd.DataFrame, cstats: ChunkStats, diffs: bool = False) -> bytes:
     """The stored summary of one chunk (see module doc)."""
-    if exp.sprt is None:
+    scores = cstats.set_scores
+    if exp.sprt is None and not diffs:
         cstats = dataclasses.replace(cstats, set_diffs=None)
-    return codec.dumps({"stats": cstats, "parts": chunk_parts(exp, frame)})
+    extra = {"set_scores": scores} if diffs and scores is not None else {}
+    return codec.dumps({"stats": cstats, "parts": chunk_parts(exp, frame), **extra})
 
 
 def read_summary(blob: bytes) -> tuple[ChunkStats, dict]:
     d = codec.loads(blob)
+    if d.get("set_scores") is not None:
+        d["stats"].set_scores = d["set_scores"]
     return d["stats"], d["parts"]
 
 
 def keep_table(exp: Experiment, start: int, stop: int, frame: pd.DataFrame, cstats: ChunkStats,
-               keep: str) -> pa.Table:
+               keep: str, diffs: bool = False) -> pa.Table:
     """The rows a chunk's file keeps (without the run's metadata)."""
     if keep == "plays":
         return pa.Table.from_pandas(frame, preserve_index=False)
-    blob = chunk_summary(exp, frame, cstats)
+    blob = chunk_summary(exp, frame, cstats, diffs)
     if keep == "summary":
         return pa.table({"start": pa.array([start], pa.int64()), "stop": pa.array([stop], pa.int64()),
                          SUMMARY_COLUMN: pa.array([blob], pa.binary())})

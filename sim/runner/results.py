@@ -48,6 +48,18 @@ class ChunkInfo:
 
 
 @dataclass
+class StudyStep:
+    """Passed to a study's ``between`` after each chunk (sim.runner.run.run_study): the chunk's
+    statistics of every cell still playing (with their per-set differences ``set_diffs``)."""
+
+    index: int
+    start: int
+    stop: int
+    stats: dict  # cell index -> ChunkStats of this chunk
+    last: bool  # the plan's last chunk
+
+
+@dataclass
 class ExperimentResult:
     """What a run produced: the summary, totals, metadata and (if kept) the per-play rows."""
 
@@ -57,7 +69,7 @@ class ExperimentResult:
     meta: dict
     plays: pd.DataFrame | None = None
     out: Path | None = None
-    stopped_by: str = "deals"  # "deals", "sprt" or "interrupt"
+    stopped_by: str = "deals"  # "deals", "sprt", "study" (a study's stopping rule) or "interrupt"
     sprt: dict | None = None
     seconds: float = 0.0
     timings: dict | None = None  # seconds per stage: engine, frames, stats, write, read, merge
@@ -68,7 +80,7 @@ class ExperimentResult:
 
     @property
     def complete(self) -> bool:
-        return self.stopped_by in ("deals", "sprt")
+        return self.stopped_by in ("deals", "sprt", "study")
 
     @property
     def sets(self) -> pd.DataFrame:
@@ -82,6 +94,22 @@ class ExperimentResult:
         if self.plays is None:
             raise ValueError("the per-play rows were not kept: run with keep_plays=True or load the --out file")
         return self.plays
+
+
+@dataclass
+class StudyRun:
+    """What :func:`sim.runner.run.run_study` produced: one result per cell (experiment), in order.
+    ``stopped_by``: "deals" (the plan played), "study" (``between`` stopped every cell early),
+    "sprt" or "interrupt" (Ctrl-C or ``on_chunk``: the finished chunks are kept in ``parts``)."""
+
+    runs: list
+    stopped_by: str
+    seconds: float = 0.0
+    parts: list | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped_by != "interrupt"
 
 
 class RunInterrupted(Exception):

@@ -1,39 +1,20 @@
-"""The chunk loop: play (here or on a Dask cluster), reduce, write and report an experiment
-chunk by chunk, in deal order."""
+"""The chunk loop: play (here or on a Dask cluster), reduce, write and report an experiment, or
+the several experiments of a study on the same deals, chunk by chunk, in deal order."""
 
 from __future__ import annotations
 
-import json
-import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
-import numpy as np
-import pandas as pd
-import pyarrow as pa
-
-from sim.core import stats
-from sim.core.fmt import json_ready
-from sim.runner.aggregate import Totals
 from sim.experiment import Experiment
-from sim.runner.frames import Block, Schema, plays_frame
-from sim.runner.files import (
-    _atomic_write_text,
-    _existing_chunks,
-    _prepare_output,
-    _read_chunk,
-    _Writer,
-    chunk_file_table,
-    chunk_name,
-    parts_dir,
-    read_chunk_table,
-)
-from sim.runner.keep import ChunkOutput, check_keep, compute_chunk
-from sim.runner.metadata import base_metadata
-from sim.runner.results import FINAL_TMP, MANIFEST, RUN_FORMAT, ChunkInfo, ExperimentResult, RunError, RunInterrupted
+from sim.runner.files import _prepare_output, iter_chunk_stats, parts_dir
+from sim.runner.keep import check_keep
+from sim.runner.loop import CellLoop
+from sim.runner.results import ChunkInfo, ExperimentResult, RunError, RunInterrupted, StudyRun, StudyStep
 from sim.runner.signals import _StopOnSigint
+from sim.runner.sources import open_source
 
 BACKENDS = ("local", "dask")
 
@@ -91,7 +72,154 @@ def run_experiment(
     ``force``/``resume`` or a resume against another experiment, and RunInterrupted on Ctrl-C.
     ``check_strategies`` plays user strategies with numba's bounds checks (sim.plugin.runs).
     """
+    study = run_study([exp], outs=[out], threads=threads, resume=resume, force=force, keep_plays=keep_plays,
+                      progress=progress, on_chunk=on_chunk, check_strategies=check_strategies, backend=backend,
+                      scheduler=scheduler, workers=workers, keep=keep, shard=shard)
+    result = study.runs[0]
+    if study.stopped_by == "interrupt":
+        raise RunInterrupted(result, study.parts[0])
+    return result
+
+
+def run_study(
+    exps: Sequence[Experiment],
+    *,
+    outs: Sequence[str | Path | None] | None = None,
+    plan: list[tuple[int, int]] | None = None,
+    between: Callable[[StudyStep], Iterable[int] | None] | None = None,
+    threads: int | None = None,
+    resume: bool = False,
+    force: bool = False,
+    keep_plays: bool = False,
+    progress: bool | None = None,
+    on_chunk: Callable[[ChunkInfo], bool | None] | None = None,
+    check_strategies: bool = False,
+    backend: str = "local",
+    scheduler=None,
+    workers: int | None = None,
+    keep: str = "plays",
+    shard=None,
+    desc: str | None = None,
+) -> StudyRun:
+    """The one chunk loop: play the experiments ``exps`` (the cells of a study; one for a plain run)
+    chunk by chunk on the same deals, chunk k of every cell before chunk k + 1 of any.
+
+    Each cell is an ordinary run (its own results file ``outs[i]``, resumable, kept as ``keep``
+    says, its chunks played here or on Dask): the options are :func:`run_experiment`'s.
+    ``plan`` is the chunks to play (default: the experiments' own, which must then agree).
+    ``between(step)`` (sim.runner.results.StudyStep), called after every chunk with the chunk's
+    statistics of the cells still playing, returns the cells to stop (a study's stopping rule:
+    an adaptive run's eliminations); the loop ends when none is left or the plan is done. A cell
+    stopped early ends with ``stopped_by`` "study". On --resume the finished chunks (and the
+    finished files of cells stopped before) are read back and passed to ``between`` as they
+    were, so the study takes the same decisions. Interrupted (Ctrl-C, ``on_chunk`` True), the
+    result's ``stopped_by`` is "interrupt" and every cell keeps its finished chunks."""
     t_start = time.perf_counter()
+    exps = list(exps)
+    outs = [None] * len(exps) if outs is None else [None if o is None else Path(o) for o in outs]
+    if not exps or len(outs) != len(exps):
+        raise RunError("a study needs at least one experiment and one output (or None) per experiment")
+    _check_options(threads, backend, scheduler, workers, keep, keep_plays)
+    shard = parse_shard(shard)
+    if shard is not None and (len(exps) > 1 or between is not None or plan is not None):
+        raise RunError("--shard splits one experiment's chunks; a study plays its experiments together")
+    if between is not None and any(e.sprt is not None for e in exps):
+        raise RunError("a study has its own stopping rule: leave out sprt")
+    for exp, out in zip(exps, outs):
+        _check_output(exp, out, resume, keep, shard)
+    if plan is None:
+        plan = shard_plan(exps[0], shard)
+        if any(e.chunks() != plan for e in exps[1:]):
+            raise RunError("the experiments of a study must have the same deals and chunks")
+    finished = {}
+    for i, (exp, out) in enumerate(zip(exps, outs)):
+        if out is not None:
+            done = _prepare_output(exp, out, parts_dir(out), resume, force, keep_plays)
+            if done is not None:
+                finished[i] = done
+    if len(finished) == len(exps) and between is None:
+        runs = [finished[i] for i in range(len(exps))]
+        return StudyRun(runs, "deals", time.perf_counter() - t_start, [None] * len(exps))
+    if progress is None:
+        progress = _interactive()
+    loops = {i: CellLoop(exp, parts_dir(out) if out is not None else None, threads, keep_plays, check_strategies,
+                         keep, shard, plan, diffs=between is not None)
+             for i, (exp, out) in enumerate(zip(exps, outs)) if i not in finished}
+    replays = {i: iter_chunk_stats(r.out, r.experiment, r.meta.get("keep", "plays")) for i, r in finished.items()}
+    total = sum(b - a for a, b in plan)
+    first = next(iter(loops.values()), None)
+    done_before = sum(b - a for a, b in plan if all((a, b) in lp.existing for lp in loops.values()))
+    what = desc or exps[0].kind
+    bar = _tqdm()(total=total, initial=done_before, unit="deal", unit_scale=True, file=sys.stderr,
+                  disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.2,
+                  desc=what if backend == "local" else f"{what} (dask)")
+    status: dict[int, str] = {}
+    stopped_by = "deals"
+    source = None
+    with _StopOnSigint(lambda msg: bar.write(f"rummy-sim: {msg}", file=sys.stderr)) as stop_flag:
+        try:
+            todo = {i: [c for c in plan if c not in lp.existing] for i, lp in loops.items()}
+            source = open_source(backend, loops, todo, scheduler, workers)
+            live = list(range(len(exps)))
+            for k, (start, stop) in enumerate(plan):
+                t0 = time.perf_counter()
+                stats, fresh = {}, False
+                for i in live:
+                    if i in replays:
+                        stats[i] = _replayed(replays[i], finished[i], start, stop)
+                        continue
+                    lp = loops[i]
+                    reused = (start, stop) in lp.existing
+                    chunk = lp.read(start, stop) if reused else source.get(i, start, stop)
+                    lp.accept(chunk, reused)
+                    stats[i] = chunk.stats
+                    fresh = fresh or not reused
+                if fresh:
+                    bar.update(stop - start)
+                last = k + 1 == len(plan)
+                ended = {i: "sprt" for i in live if i in loops and loops[i].sprt_decided()}
+                if between is not None:
+                    for i in between(StudyStep(k, start, stop, stats, last)) or ():
+                        if i in live and i not in ended:
+                            ended[i] = "deals" if last else "study"
+                if len(loops) == 1:
+                    _postfix(bar, first.totals)
+                totals = next((loops[i].totals for i in live if i in loops), None)
+                info = ChunkInfo(k, start, stop, k + 1, len(plan), not fresh, time.perf_counter() - t0, totals)
+                want_stop = bool(on_chunk(info)) if on_chunk is not None else False
+                for i, why in ended.items():
+                    status[i] = why
+                    source.drop(i)
+                live = [i for i in live if i not in ended]
+                if not live:
+                    stopped_by = "sprt" if "sprt" in ended.values() else ("deals" if last else "study")
+                    break
+                if (want_stop or stop_flag.requested) and not last:
+                    stopped_by = "interrupt"
+                    break
+            for i in live:
+                status[i] = "interrupt" if stopped_by == "interrupt" else "deals"
+            source.close()
+            source = None
+            runs = [finished[i] if i in finished else
+                    loops[i].result(status[i], outs[i], time.perf_counter() - t_start) for i in range(len(exps))]
+        except BaseException:
+            for lp in loops.values():
+                lp.abort()  # the chunk in flight is kept; the unfinished final file is not
+            raise
+        finally:
+            if source is not None:
+                source.close()
+            bar.close()
+    seconds = time.perf_counter() - t_start
+    for r in runs:
+        if r.stopped_by != "interrupt" and not any(r is f for f in finished.values()):
+            r.seconds = seconds
+    parts = [loops[i].parts if i in loops else None for i in range(len(exps))]
+    return StudyRun(runs, stopped_by, seconds, parts)
+
+
+def _check_options(threads, backend, scheduler, workers, keep, keep_plays) -> None:
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise RunError(f"threads must be a positive integer, got {threads!r}")
     if backend not in BACKENDS:
@@ -106,66 +234,33 @@ def run_experiment(
         raise RunError(str(e)) from None
     if keep != "plays" and keep_plays:
         raise RunError(f"keep_plays (rows in memory) needs keep='plays', not {keep!r}")
-    shard = parse_shard(shard)
+
+
+def _check_output(exp: Experiment, out: Path | None, resume: bool, keep: str, shard) -> None:
     if shard is not None and exp.sprt is not None:
         raise RunError("--shard: a sequential test (--sprt) decides chunk after chunk in order; it cannot be sharded")
     if shard is not None and out is None:
         raise RunError("--shard needs --out: a shard's result is a file to merge with the others")
-    out = Path(out) if out is not None else None
-    parts = parts_dir(out) if out is not None else None
     if out is None and resume:
         raise RunError("--resume needs --out: only a run that writes its chunks can be resumed")
     if out is None and keep != "plays":
         raise RunError(f"keep={keep!r} says what the output file keeps: it needs --out")
-    if out is not None:
-        finished = _prepare_output(exp, out, parts, resume, force, keep_plays)
-        if finished is not None:
-            return finished
-    if progress is None:
-        progress = _interactive()
-    plan = shard_plan(exp, shard)
-    loop = _ChunkLoop(exp, parts, threads, keep_plays, check_strategies, keep, shard, plan)
-    done_before = sum(stop - start for start, stop in plan if (start, stop) in loop.existing)
-    bar = _tqdm()(total=sum(b - a for a, b in plan), initial=done_before, unit="deal", unit_scale=True,
-               file=sys.stderr, disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.2,
-               desc=exp.kind if backend == "local" else f"{exp.kind} (dask)")
-    stopped_by = "deals"
-    source = None
-    with _StopOnSigint(lambda msg: bar.write(f"rummy-sim: {msg}", file=sys.stderr)) as stop_flag:
-        try:
-            todo = [c for c in plan if c not in loop.existing]
-            source = _source(backend, loop, todo, scheduler, workers)
-            for k, (start, stop) in enumerate(plan):
-                t0 = time.perf_counter()
-                reused = (start, stop) in loop.existing
-                loop.accept(loop.read(start, stop) if reused else source.get(start, stop), reused)
-                if not reused:
-                    bar.update(stop - start)
-                if loop.sprt_decided():
-                    stopped_by = "sprt"
-                _postfix(bar, loop.totals)
-                info = ChunkInfo(k, start, stop, k + 1, len(plan), reused, time.perf_counter() - t0, loop.totals)
-                want_stop = bool(on_chunk(info)) if on_chunk is not None else False
-                if stopped_by == "sprt":
-                    break
-                if (want_stop or stop_flag.requested) and k + 1 < len(plan):
-                    stopped_by = "interrupt"
-                    break
-            if source is not None:
-                source.close()
-                source = None
-            result = loop.result(stopped_by, out, time.perf_counter() - t_start)
-        except BaseException:
-            loop.abort()  # the chunk in flight is kept; the unfinished final file is not
-            raise
-        finally:
-            if source is not None:
-                source.close()
-            bar.close()
-    if stopped_by == "interrupt":
-        raise RunInterrupted(result, parts)
-    result.seconds = time.perf_counter() - t_start
-    return result
+
+
+def _replayed(chunks, finished: ExperimentResult, start: int, stop: int):
+    """The next chunk's statistics of a cell whose results file was finished before (--resume)."""
+    c = next(chunks, None)
+    if c is None or (c.start, c.stop) != (start, stop):
+        raise RunError(f"--resume: {finished.out} was finished after other chunks than this study plays "
+                       f"(it needs {start}..{stop}); pass --force to play the study again")
+    return c
+
+
+def _postfix(bar, totals) -> None:
+    if bar.disable or len(totals.exp.pairings) != 1 or totals.sets.n < 2:
+        return
+    row = totals.summary().iloc[0]
+    bar.set_postfix_str(f"A-B {row['mean_diff']:+.2f} [{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]", refresh=False)
 
 
 def _interactive() -> bool:
@@ -192,152 +287,3 @@ def _tqdm():
     from tqdm import tqdm
 
     return tqdm
-
-
-def _source(backend: str, loop: "_ChunkLoop", todo: list, scheduler, workers):
-    if backend == "dask" and todo:
-        from sim.runner.dask_backend import DaskChunks
-
-        return DaskChunks(loop.exp, todo, scheduler=scheduler, workers=workers, threads=loop.threads,
-                          keep=loop.keep, write=loop.parts is not None, want_frame=loop.keep_plays,
-                          check=loop.check, parts=loop.parts, meta=loop.meta)
-    return _LocalChunks(loop)
-
-
-class _LocalChunks:
-    """Chunks played in this process, one at a time, when asked for."""
-
-    def __init__(self, loop: "_ChunkLoop"):
-        self.loop = loop
-
-    def get(self, start: int, stop: int) -> ChunkOutput:
-        lp = self.loop
-        return compute_chunk(lp.exp, start, stop, keep=lp.keep, write=lp.parts is not None,
-                             want_frame=lp.keep_plays, threads=lp.threads, check=lp.check, schema=lp.schema)
-
-    def close(self) -> None:
-        pass
-
-
-class _ChunkLoop:
-    """What the chunk loop of one run keeps: its schema, statistics, writer and timings.
-
-    ``accept`` takes a computed chunk (from any backend) or one read back from the parts
-    folder of an interrupted run, adds its statistics and hands its table to the writer;
-    ``result`` closes the run (final file, or the parts kept for --resume after an interrupt)."""
-
-    def __init__(self, exp: Experiment, parts: Path | None, threads: int | None, keep_plays: bool,
-                 check_strategies: bool, keep: str = "plays", shard: tuple[int, int] | None = None,
-                 plan: list | None = None):
-        self.exp, self.parts, self.threads = exp, parts, threads
-        self.keep_plays, self.check, self.keep, self.shard = keep_plays, check_strategies, keep, shard
-        self.plan = plan if plan is not None else exp.chunks()
-        self.schema = Schema(exp)
-        no_rows = np.zeros((0, self.schema.result.n_result_cols), dtype=np.int64)
-        self.arrow_schema = pa.Schema.from_pandas(plays_frame(self.schema, [Block(0, 0, no_rows)]),
-                                                  preserve_index=False)
-        self.meta = {**base_metadata(exp), "keep": keep}
-        self.digest = exp.digest()
-        if shard is not None:
-            self.meta["shard"] = list(shard)
-        self.existing = _start_parts(exp, parts, self.meta) if parts is not None else {}
-        self.totals = Totals(exp)
-        self.sprt = stats.SPRT(exp.sprt.delta, exp.sprt.alpha, exp.sprt.beta) if exp.sprt else None
-        self.kept: list[pd.DataFrame] = []
-        self.finished: list[tuple[int, int]] = []
-        self.timings = {"engine": 0.0, "frames": 0.0, "stats": 0.0, "write": 0.0, "write_wait": 0.0, "read": 0.0,
-                        "gather_wait": 0.0}
-        self.writer = _Writer(parts / FINAL_TMP, self.timings) if parts is not None else None
-        self._last = None
-
-    def read(self, start: int, stop: int) -> ChunkOutput:
-        """A finished chunk of an interrupted run, read back from its file."""
-        t0 = time.perf_counter()
-        path = self.parts / chunk_name(start, stop)
-        table, frame, cstats = _read_chunk(self.exp, path, start, stop, self.keep_plays, self.keep)
-        if self.keep == "plays":
-            table = table.cast(self.arrow_schema.with_metadata(table.schema.metadata))
-        self.timings["read"] += time.perf_counter() - t0
-        return ChunkOutput(start, stop, cstats, table, frame)
-
-    def accept(self, out: ChunkOutput, reused: bool) -> None:
-        """Add a chunk's statistics and write it (chunk file unless reused, and the final file)."""
-        for k, v in out.timings.items():
-            self.timings[k] = self.timings.get(k, 0.0) + v
-        if self.writer is not None:
-            if reused:
-                self.writer.submit(out.table, None)
-            elif out.path is not None:  # a Dask worker wrote the chunk file itself: read it back, no copy
-                t0 = time.perf_counter()
-                table = read_chunk_table(Path(out.path), out.start, out.stop, self.digest)
-                self.timings["read"] += time.perf_counter() - t0
-                self.writer.submit(table, None)
-            else:
-                self.writer.submit(chunk_file_table(out.table, self.meta, out.start, out.stop),
-                                   self.parts / chunk_name(out.start, out.stop))
-        if self.keep_plays:
-            self.kept.append(out.frame)
-        self.totals.add(out.stats)
-        self.finished.append((out.start, out.stop))
-        self._last = out.stats
-
-    def sprt_decided(self) -> bool:
-        """Whether the sequential test, updated with the last chunk's deal sets, has decided."""
-        return self.sprt is not None and self.sprt.update(self._last.set_diffs[0]) != "continue"
-
-    def result(self, stopped_by: str, out: Path | None, seconds: float) -> ExperimentResult:
-        result = _result(self.exp, self.totals, self.meta, self.finished, stopped_by, self.sprt, self.kept, out,
-                         seconds, self.shard)
-        result.timings = self.timings
-        if self.writer is not None:
-            if stopped_by == "interrupt":
-                self.writer.abort()
-            else:
-                self.writer.finish(result.meta, out)
-                shutil.rmtree(self.parts)
-        return result
-
-    def abort(self) -> None:
-        if self.writer is not None:
-            self.writer.abort()
-
-
-def _start_parts(exp: Experiment, parts: Path, meta: dict) -> dict[tuple[int, int], Path]:
-    """The finished chunks of an interrupted run in ``parts`` (unreadable ones set aside to be
-    recomputed); a new parts folder with its manifest when there is none."""
-    if parts.is_dir():
-        return _existing_chunks(parts, meta.get("keep", "plays"), say=_say)
-    parts.mkdir()
-    manifest = {"format": RUN_FORMAT, "experiment": exp.to_dict(), "experiment_hash": exp.digest(),
-                "identity": exp.identity(), "versions": meta["versions"], "created": meta["created"],
-                "keep": meta.get("keep", "plays"), "shard": meta.get("shard")}
-    _atomic_write_text(json.dumps(manifest, indent=2) + "\n", parts / MANIFEST)
-    return {}
-
-
-def _say(msg: str) -> None:
-    print(f"rummy-sim: {msg}", file=sys.stderr)
-
-
-def _postfix(bar, totals: Totals) -> None:
-    if bar.disable or len(totals.exp.pairings) != 1 or totals.sets.n < 2:
-        return
-    row = totals.summary().iloc[0]
-    bar.set_postfix_str(f"A-B {row['mean_diff']:+.2f} [{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]", refresh=False)
-
-
-def _result(exp, totals, meta, chunks, stopped_by, sprt, kept, out, seconds, shard=None) -> ExperimentResult:
-    summary = totals.summary()
-    sprt_info = None
-    if sprt is not None:
-        sprt_info = {"delta": exp.sprt.delta, "alpha": exp.sprt.alpha, "beta": exp.sprt.beta,
-                     "decision": sprt.decision, "llr": sprt.llr, "lower": sprt.lower, "upper": sprt.upper,
-                     "deal_sets": sprt.n}
-    first = chunks[0][0] if chunks else exp.first_deal
-    last = chunks[-1][1] if chunks else exp.first_deal
-    meta = {**meta, "deal_range": [first, last], "deals_played": totals.deals, "stopped_by": stopped_by,
-            "sprt": sprt_info, "summary": json_ready(summary.to_dict(orient="records"))}
-    if shard is not None:
-        meta["chunks"] = [list(c) for c in chunks]
-    plays = pd.concat(kept, ignore_index=True) if kept else None
-    return ExperimentResult(exp, totals, summary, meta, plays, out, stopped_by, sprt_info, seconds)

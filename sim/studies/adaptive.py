@@ -30,20 +30,19 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from sim.core import stats
-from sim.runner.aggregate import Totals, team_weights
-from sim.experiment import Experiment, ExperimentError
 from sim.core.fmt import json_ready, num
 from sim.core.intervals import ci, mean_test
-from sim.runner.chunks import play_chunk, stats_of_frame
+from sim.experiment import Experiment, ExperimentError
+from sim.runner.aggregate import ChunkStats, CoMoments, Moments, Totals, team_weights
+from sim.runner.run import run_study
+from sim.runner.study_dir import study_outs
 
 FIRST_LOOK = 2_000  # deal indices at the first look (then doubling)
 
@@ -58,9 +57,10 @@ class AdaptiveResult:
     pairing_deals: np.ndarray  # deal indices each pairing played
     alpha: float
     delta: float
-    stopped_by: str  # "one_left", "equivalent" or "deals"
+    stopped_by: str  # "one_left", "equivalent", "deals" or "interrupt" (Ctrl-C; continue with --resume)
     seconds: float = 0.0
     summary: pd.DataFrame = field(default_factory=pd.DataFrame)  # per pairing, at the deals it played
+    runs: list = field(default_factory=list)  # per pairing: its run (sim.runner ExperimentResult; ``out`` its file)
 
     @property
     def plays(self) -> int:
@@ -147,11 +147,16 @@ class _Live:
 
 
 def run_adaptive(exp: Experiment, *, alpha: float = 0.05, delta: float = 0.0, first_look: int = FIRST_LOOK,
-                 threads: int | None = None, progress: bool | None = None, chunk_source=None) -> AdaptiveResult:
+                 threads: int | None = None, progress: bool | None = None, out=None, resume: bool = False,
+                 force: bool = False, keep: str = "plays", backend: str = "local", scheduler=None,
+                 workers: int | None = None, check_strategies: bool = False) -> AdaptiveResult:
     """Play ``exp`` (a sweep or tournament) with successive elimination (module doc).
 
-    ``chunk_source(sub_experiment, start, stop)`` returns the per-play rows of a deal range
-    (default: sim.runner.play_chunk; tests and replays of a results file pass their own).
+    Every pairing is a cell of a study (sim.runner.run.run_study: the runner's one chunk loop, on
+    the chunks of :func:`adaptive_plan`), and the elimination its stopping rule between chunks,
+    so ``out`` (a folder: one results file per pairing, ``pairing-<p>.parquet``, each ending where
+    the pairing stopped), ``resume``, ``force``, ``keep`` and ``backend`` "dask" work as for a
+    match. Interrupted (Ctrl-C), ``stopped_by`` is "interrupt" and the table shows the last look.
     """
     t_start = time.perf_counter()
     if not 0 < alpha < 0.5:
@@ -163,74 +168,117 @@ def run_adaptive(exp: Experiment, *, alpha: float = 0.05, delta: float = 0.0, fi
     if exp.sprt is not None:
         raise ExperimentError("an adaptive run has its own stopping rule: leave out sprt")
     labels, weights = _candidates(exp)
-    k = len(labels)
-    if k < 2:
+    if len(labels) < 2:
         raise ExperimentError("an adaptive run needs at least two candidates")
-    dpg = exp.rules.deals_per_game
-    schedule = [exp.first_deal + n for n in look_schedule(exp.deals, first_look, dpg)]
-    crit_looks = len(schedule)
-    source = chunk_source or (lambda sub, start, stop: play_chunk(sub, start, stop, threads))
-    alive = list(range(k))
-    live = _Live(exp, list(range(len(exp.pairings))))
-    pairing_deals = np.zeros(len(exp.pairings), dtype=np.int64)
-    frozen_pairings: dict[int, dict] = {}
-    status: dict[int, dict] = {}
-    looks = []
-    if progress is None:
-        progress = sys.stderr.isatty()
-    bar = tqdm(total=exp.deals, unit="deal", unit_scale=True, disable=not progress, desc=f"adaptive {exp.kind}",
-               file=sys.stderr)
-    pos = exp.first_deal
-    stopped_by = "deals"
-    try:
-        for look_at in schedule:
-            while pos < look_at:
-                stop = min(look_at, pos + exp.chunk)
-                frame = source(live.exp, pos, stop)
-                live.totals.add(stats_of_frame(live.exp, pos, stop, frame))
-                del frame
-                pairing_deals[live.active] += stop - pos
-                bar.update(stop - pos)
-                pos = stop
-            means, lows, highs, worse, crit = _mcb(live, weights, alive, alpha, crit_looks)
-            out = [c for c, w in zip(alive, worse) if w]
-            n = live.totals.sets.n
-            looks.append({"deals": n, "candidates": len(alive), "eliminated": len(out),
-                          "names": ", ".join(labels[c] for c in out), "critical_value": crit,
-                          "plays_so_far": int(sum(pairing_deals[p] * exp.rotations(p)
-                                                  for p in range(len(exp.pairings))))})
-            for c, m, lo, hi, w in zip(alive, means, lows, highs, worse):
-                status[c] = {"deals": n, "estimate": m, "mcb_low": lo, "mcb_high": hi, "eliminated": bool(w)}
-                if w:
-                    status[c]["eliminated_at"] = n
-                    status[c].update(_own_interval(live, weights[c]))
-            alive = [c for c in alive if c not in out]
-            if len(alive) <= 1:
-                stopped_by = "one_left"
-                break
-            if delta > 0 and all(status[c]["mcb_low"] > -delta for c in alive):
-                stopped_by = "equivalent"
-                break
-            if look_at == schedule[-1]:
-                break
-            keep = [p for p in live.active if np.any(weights[alive][:, p] != 0)]
-            if len(keep) < len(live.active):
-                summ = live.totals.summary()
-                for q, p in enumerate(live.active):
-                    if p not in keep:
-                        frozen_pairings[p] = summ.iloc[q].to_dict()
-                live = live.shrink(keep)
-    finally:
-        bar.close()
-    for c in alive:
-        status[c].update(_own_interval(live, weights[c]))
-    summ = live.totals.summary()
-    for q, p in enumerate(live.active):
-        frozen_pairings[p] = summ.iloc[q].to_dict()
-    summary = pd.DataFrame([{**frozen_pairings[p], "pairing": p} for p in range(len(exp.pairings))])
-    table = _table(exp, labels, status, alive, stopped_by)
-    return AdaptiveResult(exp, table, pd.DataFrame(looks), pairing_deals, alpha, delta, stopped_by,
-                          time.perf_counter() - t_start, summary)
+    rule = _Elimination(exp, labels, weights, alpha, delta, first_look)
+    cells = [replace(exp, pairings=(pairing,)) for pairing in exp.pairings]
+    names = [f"{exp.team_labels()[i]} vs {exp.team_labels()[j]}" for i, j in exp.pairings]
+    outs = study_outs(out, f"adaptive {exp.kind}", "pairing", cells, names,
+                      {"alpha": alpha, "delta": delta, "first_look": first_look}, resume=resume, force=force)
+    study = run_study(cells, outs=outs, plan=adaptive_plan(exp, first_look), between=rule.between, threads=threads,
+                      resume=resume, force=force, progress=progress, check_strategies=check_strategies,
+                      backend=backend, scheduler=scheduler, workers=workers, keep=keep, desc=f"adaptive {exp.kind}")
+    return rule.result(study, time.perf_counter() - t_start)
+
+
+def adaptive_plan(exp: Experiment, first_look: int = FIRST_LOOK) -> list[tuple[int, int]]:
+    """The chunks of an adaptive run: the experiment's chunk size, cut at every look."""
+    plan, pos = [], exp.first_deal
+    for n in look_schedule(exp.deals, first_look, exp.rules.deals_per_game):
+        while pos < exp.first_deal + n:
+            stop = min(exp.first_deal + n, pos + exp.chunk)
+            plan.append((pos, stop))
+            pos = stop
+    return plan
+
+
+class _Elimination:
+    """The stopping rule between chunks: the live pairings' statistics, the looks, the candidates'
+    status; :meth:`between` returns the pairings to stop playing."""
+
+    def __init__(self, exp: Experiment, labels: list[str], weights: np.ndarray, alpha: float, delta: float,
+                 first_look: int):
+        self.exp, self.labels, self.weights, self.alpha, self.delta = exp, labels, weights, alpha, delta
+        self.schedule = [exp.first_deal + n for n in look_schedule(exp.deals, first_look, exp.rules.deals_per_game)]
+        self.alive = list(range(len(labels)))
+        self.live = _Live(exp, list(range(len(exp.pairings))))
+        self.pairing_deals = np.zeros(len(exp.pairings), dtype=np.int64)
+        self.frozen: dict[int, dict] = {}
+        self.status: dict[int, dict] = {}
+        self.looks: list[dict] = []
+        self.stopped_by = "deals"
+
+    def between(self, step) -> list[int]:
+        live = self.live
+        live.totals.add(join_stats(live.exp, [step.stats[p] for p in live.active]))
+        self.pairing_deals[live.active] += step.stop - step.start
+        if step.stop not in self.schedule:
+            return []
+        exp, labels, weights = self.exp, self.labels, self.weights
+        means, lows, highs, worse, crit = _mcb(live, weights, self.alive, self.alpha, len(self.schedule))
+        out = [c for c, w in zip(self.alive, worse) if w]
+        n = live.totals.sets.n
+        self.looks.append({"deals": n, "candidates": len(self.alive), "eliminated": len(out),
+                           "names": ", ".join(labels[c] for c in out), "critical_value": crit,
+                           "plays_so_far": int(sum(self.pairing_deals[p] * exp.rotations(p)
+                                                   for p in range(len(exp.pairings))))})
+        for c, m, lo, hi, w in zip(self.alive, means, lows, highs, worse):
+            self.status[c] = {"deals": n, "estimate": m, "mcb_low": lo, "mcb_high": hi, "eliminated": bool(w)}
+            if w:
+                self.status[c]["eliminated_at"] = n
+                self.status[c].update(_own_interval(live, weights[c]))
+        self.alive = [c for c in self.alive if c not in out]
+        if len(self.alive) <= 1:
+            self.stopped_by = "one_left"
+            return list(live.active)
+        if self.delta > 0 and all(self.status[c]["mcb_low"] > -self.delta for c in self.alive):
+            self.stopped_by = "equivalent"
+            return list(live.active)
+        if step.stop == self.schedule[-1]:
+            return list(live.active)
+        keep = [p for p in live.active if np.any(weights[self.alive][:, p] != 0)]
+        if len(keep) == len(live.active):
+            return []
+        summ = live.totals.summary()
+        for q, p in enumerate(live.active):
+            if p not in keep:
+                self.frozen[p] = summ.iloc[q].to_dict()
+        self.live = live.shrink(keep)
+        return [p for p in live.active if p not in keep]
+
+    def result(self, study, seconds: float) -> AdaptiveResult:
+        exp, live, status = self.exp, self.live, self.status
+        stopped_by = "interrupt" if study.stopped_by == "interrupt" else self.stopped_by
+        if not self.looks:  # interrupted before the first look: every candidate as it stands
+            self.status = status = {c: {"deals": live.totals.sets.n, "estimate": math.nan, "mcb_low": math.nan,
+                                        "mcb_high": math.nan, "eliminated": False} for c in self.alive}
+        for c in self.alive:
+            status[c].update(_own_interval(live, self.weights[c]))
+        summ = live.totals.summary()
+        frozen = dict(self.frozen)
+        for q, p in enumerate(live.active):
+            frozen[p] = summ.iloc[q].to_dict()
+        summary = pd.DataFrame([{**frozen[p], "pairing": p} for p in range(len(exp.pairings))])
+        table = _table(exp, self.labels, status, self.alive, stopped_by)
+        return AdaptiveResult(exp, table, pd.DataFrame(self.looks), self.pairing_deals, self.alpha, self.delta,
+                              stopped_by, seconds, summary, study.runs)
+
+
+def join_stats(exp: Experiment, cells: list[ChunkStats]) -> ChunkStats:
+    """One chunk's statistics of ``exp`` from those of its pairings played one by one (each a
+    one-pairing experiment): the same numbers as the chunk of ``exp`` itself, the co-moments
+    formed from the stacked per-set differences and scores (ChunkStats.set_scores)."""
+    def cat(name: str) -> Moments:
+        return Moments(*(np.concatenate([getattr(getattr(c, name), f) for c in cells]) for f in ("n", "mean", "m2")))
+
+    diffs = np.vstack([c.set_diffs for c in cells])
+    figures = None if any(c.figures is None for c in cells) else np.concatenate([c.figures for c in cells])
+    scores = None
+    if all(c.set_scores is not None for c in cells):  # A's per-set scores of every pairing, then B's
+        scores = CoMoments.of(np.vstack([c.set_scores[0] for c in cells] + [c.set_scores[1] for c in cells]))
+    return ChunkStats(cells[0].start, cells[0].stop, CoMoments.of(diffs), cat("play_diff"), cat("a_score"),
+                      cat("b_score"), np.vstack([c.games for c in cells]), np.vstack([c.ends for c in cells]), diffs,
+                      scores, np.vstack([c.deal_outcomes for c in cells]), figures)
 
 
 def _mcb(live: _Live, weights: np.ndarray, alive: list[int], alpha: float, looks: int):
@@ -295,7 +343,8 @@ def format_adaptive(res: AdaptiveResult) -> str:
                      f"{ci(r['mean'], r['ci_low'], r['ci_high']):>26}   MCB [{num(r['mcb_low'])}, "
                      f"{num(r['mcb_high'])}]")
     why = {"one_left": "one candidate left", "equivalent": f"every candidate left is within {res.delta:g} points of "
-           "the best", "deals": f"the deal limit ({exp.deals:,})"}[res.stopped_by]
+           "the best", "deals": f"the deal limit ({exp.deals:,})",
+           "interrupt": "interrupted (continue with --resume)"}[res.stopped_by]
     lines.append(f"stopped: {why}. Played {res.plays:,} plays ({res.deals_played:,} pairing-deals) instead of "
                  f"{res.fixed_plays:,} for the fixed-size run: {100 * res.saved_share:.1f}% saved.")
     if not res.summary.empty:  # the game's own figures per pairing, as a fixed run prints them (Indian Rummy)

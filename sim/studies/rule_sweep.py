@@ -18,21 +18,20 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from sim import experiment as X
 from sim.experiment.build import rule_sweep_experiments
 from sim.runner.aggregate import CoMoments, Totals
 from sim.core.fmt import json_ready, num, short_p
 from sim.core.intervals import ci, mean_test
-from sim.runner.chunks import play_chunk, stats_of_frame
-from sim.runner.results import ExperimentResult
+from sim.runner.results import ExperimentResult, StudyStep
+from sim.runner.run import run_study
+from sim.runner.study_dir import study_outs
 from sim.core import stats
 
 
@@ -45,6 +44,12 @@ class RuleSweepResult:
     totals: list[Totals]
     joint: CoMoments  # per deal set: A - B of every (variant, pairing), variant-major
     seconds: float = 0.0
+    stopped_by: str = "deals"  # or "interrupt" (Ctrl-C: the finished chunks are kept for --resume)
+    outs: list | None = None  # each variant's results file (with ``out``)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped_by != "interrupt"
 
     @property
     def runs(self) -> list[ExperimentResult]:
@@ -56,28 +61,32 @@ class RuleSweepResult:
 
 
 def play_rule_sweep(base: str, vary_rule, vs: str, deals: int, seed: int = 0, vary=None, rules=None,
-                    threads: int | None = None, progress: bool | None = None, **options) -> RuleSweepResult:
-    """Play every rule variant on the same deals in lockstep (module doc)."""
+                    threads: int | None = None, progress: bool | None = None, *, out=None, resume: bool = False,
+                    force: bool = False, keep: str = "plays", backend: str = "local", scheduler=None,
+                    workers: int | None = None, check_strategies: bool = False, **options) -> RuleSweepResult:
+    """Play every rule variant on the same deals in lockstep (module doc), through the runner's
+    chunk loop (sim.runner.run.run_study): ``out`` a folder with one results file per variant
+    (``variant-<i>.parquet``, sim.runner.study_dir), ``resume``, ``force``, ``keep``, ``backend``
+    "dask" as for a match. Interrupted (Ctrl-C), the result covers the finished chunks and
+    ``complete`` is False."""
     t0 = time.perf_counter()
     if options.get("sprt") is not None:
         raise X.ExperimentError("--vary-rule compares variants: a sequential test (sprt) does not apply")
     options.pop("sprt", None)
     variants, exps = rule_sweep_experiments(base, vary_rule, vs, deals, seed, vary, rules, **options)
-    totals = [Totals(e) for e in exps]
-    joint = CoMoments.empty(sum(len(e.pairings) for e in exps))
-    if progress is None:
-        progress = sys.stderr.isatty()
-    with tqdm(total=deals, unit="deal", unit_scale=True, disable=not progress, desc="rule sweep",
-              file=sys.stderr) as bar:
-        for start, stop in exps[0].chunks():
-            diffs = []
-            for e, t in zip(exps, totals):
-                c = stats_of_frame(e, start, stop, play_chunk(e, start, stop, threads))
-                t.add(c)
-                diffs.append(c.set_diffs)
-            joint = joint.merge(CoMoments.of(np.vstack(diffs)))
-            bar.update(stop - start)
-    return RuleSweepResult(variants, exps, totals, joint, time.perf_counter() - t0)
+    labels = [", ".join(f"{k}={v}" for k, v in variant.items()) for variant in variants]
+    outs = study_outs(out, "rule sweep", "variant", exps, labels, {}, resume=resume, force=force)
+    joint = [CoMoments.empty(sum(len(e.pairings) for e in exps))]
+
+    def between(step: StudyStep) -> None:  # every variant's per-set A - B of this chunk, paired
+        diffs = [step.stats[i].set_diffs for i in range(len(exps))]
+        joint[0] = joint[0].merge(CoMoments.of(np.vstack(diffs)))
+
+    study = run_study(exps, outs=outs, between=between, threads=threads, resume=resume, force=force,
+                      progress=progress, check_strategies=check_strategies, backend=backend, scheduler=scheduler,
+                      workers=workers, keep=keep, desc="rule sweep")
+    return RuleSweepResult(variants, exps, [r.totals for r in study.runs], joint[0], time.perf_counter() - t0,
+                           study.stopped_by, [r.out for r in study.runs])
 
 
 def rule_sweep_table(res: RuleSweepResult) -> pd.DataFrame:
