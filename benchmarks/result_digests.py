@@ -11,7 +11,8 @@ tables the SHA-1 of the recorded events (the deal logs' source):
 
 * Persian Rummy: every built-in x4 (mc_search on a few deals) and two mixed tables;
 * Indian Rummy: every built-in at 2, 4 and 6 players (mc_search on a few deals), two mixed
-  tables, and a two-deck table with the cut joker's rules.
+  tables, and a two-deck table with the cut joker's rules;
+* Gin Rummy: every built-in heads-up, three mixed pairs, three rule variants, one recorded.
 
 Each on 1 and 2 threads. The fixture test (tests/persian/test_fixtures.py) and the Indian
 determinism tests pin recorded rows in CI; this script covers more tables and deals in
@@ -30,6 +31,9 @@ PERSIAN = ("random", "greedy", "deep_taker", "quad_holder", "defensive", "expert
 PERSIAN_MIXED = (("greedy", "expert", "random", "defensive"), ("quad_holder", "deep_taker", "expert", "greedy"))
 INDIAN = ("random", "greedy", "dropper", "joker_keeper", "defensive", "expert")
 INDIAN_MIXED = (("expert", "greedy", "dropper", "random"), ("defensive", "joker_keeper", "expert", "greedy", "dropper", "random"))
+GIN = ("random", "greedy", "simple", "knocker", "expert")
+GIN_MIXED = (("simple", "expert"), ("greedy", "knocker"), ("random", "simple"))
+GIN_RULES = ({"knock_card": 5}, {"oklahoma": True}, {"gin_bonus": 0, "undercut_bonus": 0})
 
 
 def _sha(array) -> str:
@@ -42,6 +46,11 @@ def tables(game: str, deals: int, search_deals: int) -> list[tuple[tuple[str, ..
         out = [((s,) * 4, deals, {}, False) for s in PERSIAN] + [(t, deals, {}, False) for t in PERSIAN_MIXED]
         out.append((("mc_search", "greedy", "mc_search", "greedy"), search_deals, {}, False))
         out.append((PERSIAN_MIXED[0], deals // 10, {}, True))
+        return out
+    if game == "gin":
+        out = [((s,) * 2, deals, {}, False) for s in GIN] + [(t, deals, {}, False) for t in GIN_MIXED]
+        out += [(GIN_MIXED[0], deals // 3, rules, False) for rules in GIN_RULES]
+        out.append((GIN_MIXED[0], deals // 10, {}, True))
         return out
     out = []
     for players in (2, 4, 6):
@@ -69,15 +78,24 @@ def digests(game: str, deals: int, seed: int, search_deals: int) -> list[str]:
     return out
 
 
+def _has_game(name: str) -> bool:
+    """Whether the tree on PYTHONPATH has ``name`` (an older tree may predate a game)."""
+    try:
+        get_game(name)
+    except (KeyError, ValueError, ImportError):
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--search-deals", type=int, default=20, help="deals of the mc_search tables")
-    ap.add_argument("--game", action="append", choices=("persian", "indian"),
-                    help="only this game (repeatable; default: both)")
+    ap.add_argument("--game", action="append", choices=("persian", "indian", "gin"),
+                    help="only this game (repeatable; default: every game the tree has)")
     args = ap.parse_args(argv)
-    for game in args.game or ("persian", "indian"):
+    for game in args.game or [g for g in ("persian", "indian", "gin") if _has_game(g)]:
         print("\n".join(digests(game, args.deals, args.seed, args.search_deals)), flush=True)
 
 

@@ -10,9 +10,12 @@ compiles on one core, so on a 2-core machine two games take the time of the slow
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 import time
+
+from sim.plugin.registry import game_names, get_game
 
 _ONE_GAME = "import sys; from sim.apps.precompile import compile_game; compile_game(sys.argv[1])"
 
@@ -20,10 +23,6 @@ _ONE_GAME = "import sys; from sim.apps.precompile import compile_game; compile_g
 def compile_game(name: str) -> None:
     """Compile (or load from the cache) one game's engine and every built-in strategy's kernel
     (each compiles on its own, strategies/<game>/dispatch_nb.py)."""
-    import importlib
-
-    from sim.plugin.registry import get_game
-
     g = get_game(name)
     g.run_deals(["greedy"] * g.default_players, 1, 0)
     dispatch = importlib.import_module(f"strategies.{name}.dispatch_nb")
@@ -45,8 +44,6 @@ def precompile(names: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from sim.plugin.registry import game_names
-
     names = list(argv if argv is not None else sys.argv[1:]) or list(game_names())
     unknown = sorted(set(names) - set(game_names()))
     if unknown:

@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed usage and message
         return e.code if isinstance(e.code, int) else EXIT_USAGE
-    if args.command is None:  # a bare rummy-sim: the commands, one line each
+    if getattr(args, "func", None) is None:  # a bare rummy-sim (report's --command is another dest)
         sys.stdout.write(format_commands(parser))
         return 0
     try:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import subprocess
 from pathlib import Path
+
+import sim
 
 
 class VersionMismatch(RuntimeError):
@@ -22,8 +25,6 @@ def code_version() -> str:
     ``strategies`` (the files that mention the kernel decorator, and enums.py whose constants kernels inline:
     the same files that key the numba cache in sim/__init__.py), so an edit to the rules or
     a strategy changes it and an edit to the command line or the docs does not."""
-    import sim
-
     marker = b"nj" + b"it"  # spelled apart so that this file is not counted itself
     root = Path(sim.__file__).resolve().parent.parent
     digest = hashlib.sha1()
@@ -48,10 +49,6 @@ def check_version(wanted: str, where: str = "this process") -> None:
 def git_commit() -> str | None:
     """The git commit of the checkout this package runs from (short hash, ``-modified`` when its
     tracked files differ from it), or None when it is not a checkout or git is missing."""
-    import subprocess
-
-    import sim
-
     root = Path(sim.__file__).resolve().parent.parent
     if not (root / ".git").exists():  # a folder in a clone, a file in a worktree
         return None
@@ -69,7 +66,5 @@ def git_commit() -> str | None:
 
 def version_text() -> str:
     """What ``rummy-sim --version`` prints: the version, the code hash and the git commit if any."""
-    import sim
-
     commit = git_commit()
     return f"rummy-sim {sim.__version__} (code {code_version()}" + (f", git {commit})" if commit else ")")

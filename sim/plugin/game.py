@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # annotations only: running deals never imports pandas (first
     import pandas as pd
 
 from sim.plugin.bench import BenchPlan
+from sim.plugin.logfile import read_deal, write_jsonl
 from sim.plugin.specs import StrategyRegistry, StrategySpec, adopt_registry, registry_of
 
 
@@ -240,13 +241,9 @@ class Game(ABC):
         """One line describing recorded logs (ends, mean scores), for ``rummy-sim log``."""
 
     def write_logs(self, path: str | Path, logs: Iterable[dict]) -> None:
-        from sim.plugin.logfile import write_jsonl
-
         write_jsonl(path, logs)
 
     def read_deal(self, path: str | Path, deal: int) -> dict:
-        from sim.plugin.logfile import read_deal
-
         return read_deal(path, deal)
 
     @abstractmethod

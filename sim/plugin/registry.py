@@ -18,6 +18,7 @@ import importlib
 from pathlib import Path
 from typing import Callable
 
+import sim
 from sim.plugin.game import Game
 from sim.plugin.specs import Param, StrategyInfo, StrategyRegistry, StrategySpec
 
@@ -28,8 +29,6 @@ _GAMES: dict[str, Game] = {}
 
 def _built_in_names() -> list[str]:
     """The folders of sim/games/ holding a game.py (found on disk: nothing is imported)."""
-    import sim
-
     folder = Path(sim.__file__).resolve().parent / "games"
     return sorted(p.parent.name for p in folder.glob("*/game.py"))
 

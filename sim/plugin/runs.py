@@ -11,6 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
+from numba import njit
+
+from sim.plugin.strategy import STRATEGY_SIG
 
 MAX_SEED = 2**63 - 1
 
@@ -92,10 +95,6 @@ def checked_strategy(function):
     """``function`` (a user strategy compiled with STRATEGY_SIG) recompiled with numba's bounds
     checking, so an index past the end of ``obs``, ``moves`` or ``params`` raises IndexError
     instead of reading other memory."""
-    from numba import njit
-
-    from sim.plugin.strategy import STRATEGY_SIG
-
     key = id(function)
     if key not in _CHECKED:
         _CHECKED[key] = njit(STRATEGY_SIG, boundscheck=True)(function.py_func)

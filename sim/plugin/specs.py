@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from sim.plugin.strategy import SID_USER
+from sim.plugin.strategy import SID_USER, STRATEGY_SIG
 
 MAX_PARAMS = 24  # a strategy's parameter row (the Indian engine sizes its copy by it)
 
@@ -134,8 +134,6 @@ class StrategyRegistry:
     def register_strategy(self, name: str, function: Callable, params: tuple[Param, ...] = (),
                           doc: str = "") -> StrategyInfo:
         """Register a user strategy compiled with ``sim.plugin.strategy.STRATEGY_SIG``."""
-        from sim.plugin.strategy import STRATEGY_SIG
-
         if not name or not name.replace("_", "").isalnum():
             raise ValueError(f"strategy name {name!r}: use letters, digits and underscores")
         if name in self._infos and self._infos[name].sid != SID_USER:

@@ -41,6 +41,9 @@ Register the function under a name with ``sim.plugin.specs.register_strategy``
 (``game=...`` for a game other than Persian Rummy).
 """
 
+import importlib
+
+import numpy as np
 from numba import njit, types
 
 STRATEGY_SIG = types.int64(
@@ -77,8 +80,6 @@ def builtin_kernel(kernels: dict, sid: int, game: str):
     names it as "module:function"; the module is imported and the function compiled for
     STRATEGY_SIG (or loaded from numba's cache) on first use only, so a run compiles just
     the strategies it seats. It fills a seat's function slot like a user strategy."""
-    import importlib
-
     try:
         path = kernels[sid]
     except KeyError:
@@ -97,7 +98,5 @@ def builtin_kernel(kernels: dict, sid: int, game: str):
 def call_from_python(fn, decision, obs, moves, n, params, rng) -> int:
     """``fn``'s choice (a STRATEGY_SIG kernel) called from Python, its arguments converted
     to exactly the signature's types (so no other specialisation is ever compiled)."""
-    import numpy as np
-
     return int(fn(np.int64(decision), np.ascontiguousarray(obs, np.int64), np.ascontiguousarray(moves, np.int64),
                   np.int64(n), np.ascontiguousarray(params, np.float64), np.ascontiguousarray(rng, np.uint64)))

@@ -14,12 +14,11 @@ from __future__ import annotations
 import time
 
 from sim.experiment import Experiment
+from sim.runner.run import run_experiment
 
 
 def estimate(exp: Experiment, calib: int = 400, threads: int | None = None) -> float:
     """Measured plays/s of ``exp`` on ``calib`` deals, printed with the estimated time of all its deals."""
-    from sim.runner.run import run_experiment
-
     dpg = exp.rules.deals_per_game
     calib = max(dpg, min(calib, exp.deals // 10) // dpg * dpg)  # at most a tenth of the run itself
     run_experiment(exp.with_deals(dpg), threads=threads, progress=False)  # loads (or compiles) the kernels

@@ -17,9 +17,10 @@ from concurrent.futures import Future
 
 import pandas as pd
 
-from sim.runner.aggregate import Totals
 from sim.experiment import Experiment
+from sim.runner.aggregate import Totals
 from sim.runner.results import ChunkInfo, ExperimentResult
+from sim.runner.run import run_experiment
 
 
 class RunHandle:
@@ -39,8 +40,6 @@ class RunHandle:
         self._thread.start()
 
     def _run(self) -> None:
-        from sim.runner.run import run_experiment
-
         def on_chunk(info: ChunkInfo):
             with self._lock:
                 self._done_deals += info.stop - info.start

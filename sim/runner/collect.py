@@ -20,10 +20,12 @@ from pathlib import Path
 from typing import Callable
 
 import pandas as pd
+import pyarrow.feather as pf
 
 from sim.experiment import Experiment
 from sim.runner.chunks import stats_of_frame
 from sim.runner.files import iter_chunks
+from sim.runner.keep import iter_summaries
 from sim.runner.metadata import read_metadata
 from sim.runner.results import RESULTS_FORMAT
 from sim.runner.sums import Collected, merge_parts, start_collected
@@ -38,8 +40,6 @@ def _chunks(path: Path, keep: str):
     """(start, stop, frame) of a finished results file or of the chunk files of a parts folder;
     with ``keep`` summary or sets, (start, stop, (ChunkStats, parts)) of the stored summaries."""
     if keep != "plays":
-        from sim.runner.keep import iter_summaries
-
         yield from iter_summaries(path)
         return
     if not path.is_dir():
@@ -48,8 +48,6 @@ def _chunks(path: Path, keep: str):
     for f in chunk_files(path):
         start, stop = read_metadata(f)["deal_range"]
         if f.suffix == ".arrow":
-            import pyarrow.feather as pf
-
             yield start, stop, pf.read_table(f).to_pandas()
         else:
             yield start, stop, pd.read_parquet(f)

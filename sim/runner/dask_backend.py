@@ -22,16 +22,17 @@ from __future__ import annotations
 import functools
 import json
 import os
+import socket
 import time
 import uuid
 from collections import deque
 from pathlib import Path
 
+from sim.core.version import check_version
 from sim.experiment import Experiment
 from sim.runner.files import write_chunk_file
 from sim.runner.keep import ChunkOutput, compute_chunk
 from sim.runner.results import RunError
-from sim.core.version import check_version
 
 SCHEDULER_ENV = "RUMMY_SIM_SCHEDULER"
 
@@ -60,8 +61,6 @@ def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", wri
     rows then never cross the network nor get copied by the client. Otherwise the table comes
     back to the client, which writes it. ``delay`` (seconds, tests only) holds the task before
     it starts, so tests can make chunks finish out of order."""
-    import socket
-
     exp = _experiment(exp_json)
     check_version(exp.version, f"Dask worker on {socket.gethostname()} (pid {os.getpid()})")
     if delay:
@@ -95,6 +94,7 @@ def local_cluster(workers: int, timeout: float = 60.0, **options):
     machine, with Dask's monitoring turned down (QUIET_CONFIG), and a client of it."""
     import dask
     from distributed import Client, LocalCluster  # first: it adds Dask's "distributed" defaults, which a
+
     # dask.config.set entered before that import would delete again on exit
 
     with dask.config.set(QUIET_CONFIG):

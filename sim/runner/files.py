@@ -20,9 +20,10 @@ import pyarrow.feather as pf
 import pyarrow.parquet as pq
 
 from sim.core import stats
-from sim.runner.aggregate import Totals
 from sim.experiment import Experiment, identity_differences
+from sim.runner.aggregate import Totals
 from sim.runner.chunks import stats_of_frame
+from sim.runner.keep import iter_summaries, rows_per_chunk, summaries_of_table
 from sim.runner.metadata import read_metadata
 from sim.runner.results import (
     _CHUNK_RE,
@@ -265,8 +266,6 @@ def _set_aside(path: Path) -> Path:
 
 def _read_chunk(exp: Experiment, path: Path, start: int, stop: int, keep_plays: bool, keep: str = "plays"):
     """(arrow table, per-play frame if ``keep_plays``, ChunkStats) of a finished chunk file."""
-    from sim.runner.keep import summaries_of_table
-
     meta = read_metadata(path)
     if meta.get("experiment_hash") != exp.digest() or meta.get("deal_range") != [start, stop]:
         raise RunError(f"{path} does not belong to this run (experiment hash or deal range differ)")
@@ -297,8 +296,6 @@ def iter_chunks(path: str | Path, columns: list[str] | None = None) -> Iterator[
 
 def iter_chunk_tables(path: str | Path, columns: list[str] | None = None) -> Iterator[tuple[int, int, pa.Table]]:
     """(start, stop, arrow table) of each chunk of a finished results file, in deal order."""
-    from sim.runner.keep import rows_per_chunk
-
     meta = read_metadata(path)
     exp = Experiment.from_dict(meta["experiment"])
     keep = meta.get("keep", "plays")
@@ -351,7 +348,6 @@ def iter_chunk_stats(path: Path, exp: Experiment, keep: str) -> Iterator:
         for start, stop, frame in iter_chunks(path, stats_columns(exp)):
             yield stats_of_frame(exp, start, stop, frame)
         return
-    from sim.runner.keep import iter_summaries
 
     for _, _, s in iter_summaries(path):
         yield s[0]

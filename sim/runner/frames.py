@@ -15,6 +15,7 @@ import pandas as pd
 
 from sim.experiment import Experiment
 from sim.plugin.game import DerivedColumn, ResultColumn
+from sim.runner.frames_nb import narrow_rows
 
 _INT_TYPES = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
 
@@ -72,8 +73,6 @@ class Schema:
 
 def plays_frame(schema: Schema, blocks: list[Block]) -> pd.DataFrame:
     """One row per play, blocks in the given order (columns: docs/results.md)."""
-    from sim.runner.frames_nb import narrow_rows
-
     exp = schema.exp
     sizes = [b.results.shape[0] for b in blocks]
     total = sum(sizes)

@@ -28,11 +28,12 @@ import pyarrow as pa
 import pyarrow.feather as pf
 import pyarrow.parquet as pq
 
-from sim.runner.aggregate import ChunkStats
-from sim.experiment import Experiment
-from sim.runner.frames import Schema, sets_frame
 from sim.core import codec
+from sim.experiment import Experiment
+from sim.runner.aggregate import ChunkStats
 from sim.runner.chunks import play_chunk, stats_of_frame
+from sim.runner.frames import Schema, sets_frame
+from sim.runner.results import _CHUNK_RE
 from sim.runner.sums import chunk_parts
 
 KEEPS = ("plays", "sets", "summary")
@@ -124,8 +125,6 @@ def iter_summaries(path: str | Path) -> Iterator[tuple[int, int, tuple[ChunkStat
     results file, or of the chunk files of its parts folder, in deal order."""
     path = Path(path)
     if path.is_dir():
-        from sim.runner.results import _CHUNK_RE
-
         for f in sorted(p for p in path.iterdir() if _CHUNK_RE.match(p.name)):
             for s in summaries_of_table(pf.read_table(f, columns=[SUMMARY_COLUMN])):
                 yield s[0].start, s[0].stop, s

@@ -8,21 +8,21 @@ import platform
 import subprocess
 from pathlib import Path
 
+import numba
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+import sim
 from sim.experiment import Experiment
 from sim.runner.results import META_KEY, RESULTS_FORMAT, RunError
 
 
 def versions() -> dict:
-    import numba
     import scipy
     import statsmodels
 
-    import sim
 
     return {"rummy_sim": sim.__version__, "git": _git_commit(), "python": platform.python_version(),
             "numpy": np.__version__, "numba": numba.__version__, "pandas": pd.__version__,

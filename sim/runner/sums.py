@@ -22,6 +22,8 @@ the runner keeps them without importing the report:
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,7 @@ import pandas as pd
 
 from sim.experiment import Experiment
 from sim.runner.aggregate import Totals
+from sim.runner.frames import games_frame
 from sim.runner.results import ExperimentResult
 
 SCORE_EDGES = np.arange(-400, 1001, 10)
@@ -129,8 +132,6 @@ class DistributionSums:
         return Distributions(col.exp.rules.deals_per_game)
 
     def reduce(self, frame: pd.DataFrame, acc: Distributions) -> None:
-        from sim.runner.frames import games_frame
-
         pairing = frame["pairing"].to_numpy(np.int64)
         a_total, b_total = frame["a_total"].to_numpy(), frame["b_total"].to_numpy()
         turns = frame["turns"].to_numpy()
@@ -259,8 +260,6 @@ def merge_acc(a, b, where: str = "", top: bool = True):
     merge key by key, lists and tuples element by element, dataclasses field by field. Numbers
     that are a dataclass's own fields (e.g. ``deals_per_game``), and strings, booleans and None
     anywhere, are settings, not sums: they must be equal."""
-    import dataclasses
-
     if dataclasses.is_dataclass(a) and not isinstance(a, type):
         if type(a) is not type(b):
             raise ValueError(f"{where}: cannot merge a {type(a).__name__} with a {type(b).__name__}")
@@ -286,8 +285,6 @@ def merge_acc(a, b, where: str = "", top: bool = True):
 
 
 def _copy(v):
-    import copy
-
     return copy.deepcopy(v)
 
 

@@ -8,6 +8,7 @@ more precise than comparing two separate intervals.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -19,9 +20,9 @@ from sim import experiment as X
 from sim.core import stats
 from sim.core.fmt import json_ready, num, pct, short_p
 from sim.core.intervals import ci, ci_text
-from sim.studies.match import experiment_options
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
+from sim.studies.match import experiment_options, parse_players
 
 
 @dataclass
@@ -80,8 +81,6 @@ def sweep_table(run: ExperimentResult) -> pd.DataFrame:
 
 
 def _grid(exp: X.Experiment) -> list[tuple[str, ...]]:
-    import itertools
-
     return list(itertools.product(*[values for _, values in exp.vary]))
 
 
@@ -132,8 +131,6 @@ def play_sweep_by_players(base: str, vary, vs: str, players, deals: int, seed: i
     or ``"2-6"``), each on the same seed and deal indices, in the order given. ``out``, if given, must
     contain ``{players}`` (one results file per size). :func:`by_players_table` and
     :func:`format_by_players` put them side by side."""
-    from sim.studies.match import parse_players
-
     sizes = parse_players(players)
     if out is not None and len(sizes) > 1 and "{players}" not in str(out):
         raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "

@@ -19,12 +19,12 @@ import pandas as pd
 
 from sim import experiment as X
 from sim.core import stats
-from sim.runner.aggregate import team_weights
 from sim.core.fmt import json_ready, num, pct, short_p
 from sim.core.intervals import ci, ci_text, mean_test, wilson_interval
-from sim.studies.match import experiment_options
+from sim.runner.aggregate import team_weights
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
+from sim.studies.match import experiment_options, parse_players
 
 
 @dataclass
@@ -231,8 +231,6 @@ def play_tournament_by_players(teams: Sequence[str], players, deals: int, seed: 
     ``"2,4,6"`` or ``"2-6"``), each on the same seed and deal indices, in the order given. ``out``,
     if given, must contain ``{players}`` (one results file per size). :func:`by_players_table` and
     :func:`format_by_players` put them side by side."""
-    from sim.studies.match import parse_players
-
     sizes = parse_players(players)
     if out is not None and len(sizes) > 1 and "{players}" not in str(out):
         raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "

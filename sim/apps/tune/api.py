@@ -16,23 +16,26 @@ from __future__ import annotations
 
 import shlex
 import time
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import pandas as pd
 
-from sim.plugin.registry import DEFAULT_GAME, get_game
-from sim.plugin.runs import MAX_SEED, check_seed
-from sim.experiment import Team
-from sim.runner.results import RunInterrupted
 from sim.apps.tune.evaluate import Evaluator
 from sim.apps.tune.field import Field, parse_field
 from sim.apps.tune.plan import Plan, make_plan
+from sim.apps.tune.report import summary_dict, write_report
 from sim.apps.tune.search import SAMPLERS, SearchRecord, run_search
 from sim.apps.tune.space import Space, TuneError, parse_space
 from sim.apps.tune.validate import Validation, validate
+from sim.experiment import Team
+from sim.plugin.registry import DEFAULT_GAME, get_game
+from sim.plugin.runs import MAX_SEED, check_seed
 from sim.plugin.specs import StrategySpec
+from sim.runner.metadata import versions
+from sim.runner.results import RunInterrupted
 
 
 @dataclass
@@ -73,13 +76,9 @@ class TuneResult:
         return self.space.baseline()
 
     def summary(self) -> dict:
-        from sim.apps.tune.report import summary_dict
-
         return summary_dict(self)
 
     def write_report(self, out: str | Path) -> Path:
-        from sim.apps.tune.report import write_report
-
         return write_report(self, Path(out))
 
 
@@ -168,7 +167,6 @@ def _search_and_validate(space, fld, plan, evaluator, cmp_specs, settings, comma
 def _versions() -> dict:
     import optuna
 
-    from sim.runner.metadata import versions
 
     return {**versions(), "optuna": optuna.__version__}
 

@@ -13,15 +13,18 @@ paired difference of any two candidates, with t-intervals over deal sets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any, Sequence
 
 import numpy as np
 
-from sim.core.intervals import mean_test
-from sim.runner.aggregate import CoMoments
-from sim.experiment import Experiment, Team
 from sim.apps.tune.field import Field
+from sim.core.intervals import mean_test
+from sim.experiment import Experiment, Team
+from sim.plugin.registry import get_game
+from sim.runner.aggregate import CoMoments
+from sim.runner.run import run_experiment
 
 BACKENDS = ("local", "dask")
 
@@ -151,14 +154,10 @@ class Evaluator:
 
     @property
     def deals_per_game(self) -> int:
-        from sim.plugin.registry import get_game
-
         return get_game(self.game).rules(self.rules).deals_per_game
 
     def run(self, exp: Experiment):
         """Play ``exp`` (statistics only, no files) and return sim.runner's result."""
-        from sim.runner.run import run_experiment
-
         options: dict[str, Any] = {"threads": self.threads, "progress": False, "check_strategies": self.check,
                                    "backend": self.backend}
         if self.backend == "dask":

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from pathlib import Path
@@ -15,9 +16,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.present import charts
 from sim.core.fmt import json_ready, short_p
 from sim.core.intervals import estimate_text, mean_ci
+from sim.present import charts
 
 _STAT_COLS = ("mean_diff", "ci_low", "ci_high", "se", "p_value")
 
@@ -327,19 +328,13 @@ def _fmt_val(v) -> str:
 
 
 def _html(markdown: str, path: Path) -> None:
-    """A plain HTML rendering of the report (the project's report writer if it offers one)."""
-    try:
-        from sim.present.report.write import markdown_to_html  # type: ignore[attr-defined]
-        html = markdown_to_html(markdown)
-    except Exception:  # a minimal rendering: preformatted text and the figures
-        import html as h
-
-        body = []
-        for line in markdown.splitlines():
-            if line.startswith("!["):
-                src = line[line.index("(") + 1: line.rindex(")")]
-                body.append(f'<img src="{h.escape(src)}" style="max-width:100%">')
-            else:
-                body.append(h.escape(line))
-        html = "<!doctype html><meta charset='utf-8'><pre style='white-space:pre-wrap'>" + "\n".join(body) + "</pre>"
-    path.write_text(html)
+    """A plain HTML rendering of the report: the markdown as preformatted text, its figures as images."""
+    body = []
+    for line in markdown.splitlines():
+        if line.startswith("!["):
+            src = line[line.index("(") + 1: line.rindex(")")]
+            body.append(f'<img src="{html.escape(src)}" style="max-width:100%">')
+        else:
+            body.append(html.escape(line))
+    page = "<!doctype html><meta charset='utf-8'><pre style='white-space:pre-wrap'>" + "\n".join(body) + "</pre>"
+    path.write_text(page)

@@ -14,17 +14,18 @@ gives, with paired 95% t-intervals over deal sets:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from sim.runner.aggregate import CoMoments
-from sim.experiment import Team
 from sim.apps.tune.evaluate import Evaluator, Scores
 from sim.apps.tune.field import Field
+from sim.experiment import Team
 from sim.plugin.specs import StrategySpec
+from sim.runner.aggregate import CoMoments
 
 _STAT = ("mean_diff", "ci_low", "ci_high", "se", "p_value")
 
@@ -41,8 +42,6 @@ class Validation:
 def validate(evaluator: Evaluator, field: Field, best: StrategySpec, baseline: StrategySpec,
              compare: Sequence[StrategySpec], deals: int, seed: int) -> Validation:
     """Play the validation (module doc) on deal indices ``0 .. deals-1`` of ``seed``."""
-    import time
-
     t0 = time.perf_counter()
     specs = [best, baseline, *compare]
     roles = ["best", "baseline", *("compare" for _ in compare)]

@@ -5,6 +5,8 @@ Card ``c = suit * 13 + rank`` (enums.py; suits s c d h as OpenSpiel orders them,
 
 from __future__ import annotations
 
+from sim.games.gin.melds_nb import MELD_MASK
+
 RANKS = "A23456789TJQK"
 SUITS = "SCDH"
 
@@ -38,6 +40,4 @@ def names(cards) -> list[str]:
 
 def meld_names(meld_id: int) -> list[str]:
     """The cards of OpenSpiel's meld ``meld_id`` (melds_nb.MELD_MASK), ascending."""
-    from sim.games.gin.melds_nb import MELD_MASK
-
     return names(mask_cards(int(MELD_MASK[meld_id])))

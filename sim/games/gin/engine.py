@@ -13,9 +13,17 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.gin import enums as E
+from sim.games.gin.engine_nb import play_deals, play_deals_serial
 from sim.games.gin.rules import RuleOptions, check_players
 from sim.plugin.registry import registry_for
-from sim.plugin.runs import StrategyError, check_seed, deal_indices, raise_on_errors, run_checked, set_threads  # noqa: F401
+from sim.plugin.runs import (  # noqa: F401
+    StrategyError,
+    check_seed,
+    deal_indices,
+    raise_on_errors,
+    run_checked,
+    set_threads,
+)
 from sim.plugin.specs import StrategySpec
 from sim.plugin.strategy import SID_USER
 from strategies.gin.dispatch_nb import strategy_function
@@ -78,8 +86,6 @@ def run_deals(specs, deals, seed: int, rules: RuleOptions | dict | None = None, 
     seed and deal when a strategy answers illegally. ``record`` 1: the moves made (deal logs);
     2: also every legal action before each move. ``check``: user strategies bounds-checked.
     """
-    from sim.games.gin.engine_nb import play_deals, play_deals_serial
-
     specs = parse_specs(specs)
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
     rules_arr = rules.to_array(2)

@@ -20,7 +20,9 @@ import numpy as np
 from sim.core.rng_nb import STREAM_SEAT0, stream_key
 from sim.games.gin import enums as E
 from sim.games.gin.cards import mask_cards, mask_of
+from sim.games.gin.engine import kernel_args, parse_specs
 from sim.games.gin.melds_nb import MAX_HAND_MELDS, MELD_SCRATCH
+from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, shuffled_deck
 
 
 def _obs(st: np.ndarray) -> np.ndarray:
@@ -36,8 +38,6 @@ def _scratch():
 
 def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(observation, legal move rows) a strategy deciding in ``state`` receives."""
-    from sim.games.gin.state_nb import legal_moves
-
     moves, ids, stack, tmp = _scratch()
     n = legal_moves(state.copy(), moves, ids, stack, tmp)
     return _obs(state), moves[:n].copy()
@@ -46,8 +46,6 @@ def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np.ndarray]:
     """The full state before every decision with two or more legal moves of ``deal``, played by
     ``specs`` (one per seat) as the engine plays it."""
-    from sim.games.gin.engine import kernel_args, parse_specs
-    from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, shuffled_deck
     from strategies.gin.dispatch_nb import call_strategy
 
     parsed = parse_specs(list(specs))

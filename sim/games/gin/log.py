@@ -15,14 +15,14 @@ import numpy as np
 
 from sim.games.gin import enums as E
 from sim.games.gin.cards import card_name, meld_names, names
+from sim.games.gin.log_check import replay
+from sim.games.gin.state_nb import shuffled_deck
 
 FORMAT = "rummy-log/1"
 
 
 def dealt_cards(seed: int, deal: int) -> tuple[list[list[int]], int, list[int]]:
     """(hands by seat as dealt, the upcard, the stock top first) of a deal (G1, state_nb)."""
-    from sim.games.gin.state_nb import shuffled_deck
-
     deck = [int(c) for c in shuffled_deck(np.int64(seed), np.int64(deal))]
     first = deal % 2
     hands = [[], []]
@@ -76,8 +76,6 @@ def turns_of(events: np.ndarray) -> list[dict]:
 
 def build_deal_log(run, i: int) -> dict:
     """The ``rummy-log/1`` object of the i-th deal of ``run`` (a recorded DealRun)."""
-    from sim.games.gin.log_check import replay
-
     if run.events is None:
         raise ValueError("this run was not recorded: call run_deals(..., record=1)")
     row = run.results[i]

@@ -12,9 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.gin import enums as E
-from sim.games.gin.cards import card_id, mask_of
+from sim.games.gin.cards import card_id, card_name, mask_of, meld_names
 from sim.games.gin.melds_nb import MAX_HAND_MELDS, MELD_MASK, MELD_SCRATCH
 from sim.games.gin.rules import RuleOptions
+from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, score
 
 _COMMON = ("format", "game", "rules", "seed", "deal", "dealer", "strategies", "hands", "discard", "stock",
            "upcard", "turns", "end", "knocker", "deadwood", "score")
@@ -58,8 +59,6 @@ class _Replay:
     """The rules kernels stepped through a log's moves."""
 
     def __init__(self, log: dict):
-        from sim.games.gin.state_nb import deal_state
-
         try:
             self.rules = RuleOptions.from_dict(log["rules"])
         except (TypeError, ValueError) as e:
@@ -87,8 +86,6 @@ class _Replay:
 
     def play(self, action: int, seat: int) -> None:
         """Play ``action`` for ``seat``; ValueError naming the turn when it is not legal there."""
-        from sim.games.gin.state_nb import apply_move, legal_moves
-
         if self.end >= 0:
             raise ValueError(f"{self.where}: a move after the end of the hand")
         if int(self.st[E.O_SEAT]) != seat:
@@ -106,9 +103,6 @@ class _Replay:
 
 
 def _action_text(action: int) -> str:
-    from sim.games.gin.cards import card_name
-    from sim.games.gin.cards import meld_names
-
     if action < E.N_CARDS:
         return card_name(action)
     if action >= E.A_MELD0:
@@ -193,8 +187,6 @@ def replay(log: dict) -> None:
 
 
 def _check_end(rp: _Replay, log: dict) -> None:
-    from sim.games.gin.state_nb import score
-
     rp.where = "end"
     if rp.end < 0:
         raise ValueError("field turns: the hand has not ended after the last turn")

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.indian import enums as E
+from sim.games.indian.engine_nb import play_deals, play_deals_serial
 from sim.games.indian.rules import RuleOptions, check_players
+from sim.plugin.registry import registry_for
 from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
     MAX_SEED,
     StrategyError,
@@ -24,10 +26,9 @@ from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_see
     run_checked,
     set_threads,
 )
-from strategies.indian.dispatch_nb import strategy_function
-from sim.plugin.strategy import SID_USER, unused_slot
-from sim.plugin.registry import registry_for
 from sim.plugin.specs import StrategySpec
+from sim.plugin.strategy import SID_USER, unused_slot
+from strategies.indian.dispatch_nb import strategy_function
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -101,8 +102,6 @@ def run_deals(
     (``--check-strategies``; sim.plugin.runs.run_checked), so an index past the end of an
     argument stops the run with a StrategyError naming the strategy.
     """
-    from sim.games.indian.engine_nb import play_deals, play_deals_serial
-
     specs = parse_specs(specs)
     players = len(specs)
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)

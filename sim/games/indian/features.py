@@ -26,7 +26,11 @@ import numpy as np
 import pandas as pd
 
 from sim.games.indian import enums as E
+from sim.games.indian.cards_nb import hand_points, jokers_in
+from sim.games.indian.deal_nb import deal_order, shuffled_shoe, wild_rank_of
 from sim.games.indian.rules import RuleOptions, check_players
+from sim.games.indian.solver_nb import min_deadwood
+from sim.games.indian.state_nb import has_pure_run
 from sim.plugin.runs import check_seed, deal_indices
 
 FEATURES = ("deadwood", "points", "pure_run", "jokers")
@@ -40,11 +44,6 @@ def dealt_features(seed: int, deals, players: int, rules: RuleOptions | dict | N
     ``run_deals``; ``rules`` must be the run's rules (the deck count and the joker
     limits decide the cards and the deadwood).
     """
-    from sim.games.indian.deal_nb import deal_order, shuffled_shoe, wild_rank_of
-    from sim.games.indian.solver_nb import min_deadwood
-    from sim.games.indian.cards_nb import hand_points, jokers_in
-    from sim.games.indian.state_nb import has_pure_run
-
     players = check_players(players)
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
     arr = rules.to_array(players)

@@ -40,6 +40,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from sim.core.fmt import num, pct
+from sim.core.intervals import bounds, ci, mean_test, pct_ci, row_pct_ci, wilson_interval
+
 FIELDS = ("seat_plays", "wins", "first_drops", "middle_drops", "wrong_declarations", "not_won", "lost_not_won",
           "lost_not_won_sq", "gain_won", "gain_won_sq")
 """The integer sums kept per (pairing, side) and chunk, in this order."""
@@ -149,8 +152,6 @@ def _mean_sd(n: int, s: int, sq: int) -> tuple[float, float]:
 def summary_columns(totals, p: int) -> dict:
     """The summary-frame columns of pairing ``p`` from a run's merged statistics
     (sim.runner.aggregate.Totals with its ``figures`` sums); {} when they were not kept."""
-    from sim.core.intervals import mean_test, wilson_interval
-
     sums = getattr(totals, "figures", None)
     exp = totals.exp
     if sums is None:
@@ -202,8 +203,6 @@ def offset_columns(sums_p: np.ndarray, players: int) -> dict:
     ``{a,b}_net_off{k}`` (net points per deal of one seat of the side at that offset) and
     ``a_minus_b_off{k}``, each with ``_ci_low`` / ``_ci_high`` (t-intervals over deal sets), and
     ``a_deal_win_rate_off{k}`` with its Wilson interval."""
-    from sim.core.intervals import mean_test, wilson_interval
-
     base, width = len(FIELDS), len(OFFSET_FIELDS)
     out: dict = {}
     for k in range(players):
@@ -254,8 +253,6 @@ def offset_rows(row, players: int) -> list[dict]:
 
 def figures_json(row) -> dict:
     """The ``indian`` block of ``rummy-sim match --json`` from a summary row (docs/results.md)."""
-    from sim.core.intervals import bounds
-
     if "a_net" not in row:
         return {}
     out: dict = {"seating": row["seating"], "even_win_rate": row["even_win_rate"],
@@ -278,9 +275,6 @@ def figures_json(row) -> dict:
 
 def figures_lines(row, players: int) -> list[str]:
     """The lines ``rummy-sim match`` prints for Indian Rummy under the common ones."""
-    from sim.core.fmt import num, pct
-    from sim.core.intervals import ci, row_pct_ci
-
     if "a_net" not in row:
         return []
 
@@ -312,8 +306,6 @@ def figures_lines(row, players: int) -> list[str]:
 
 def offset_lines(row, players: int) -> list[str]:
     """The by-dealer table ``rummy-sim match`` prints for Indian Rummy ([] without the figures)."""
-    from sim.core.intervals import ci, pct_ci
-
     rows = offset_rows(row, players)
     if not rows:
         return []
@@ -330,9 +322,6 @@ def pairings_lines(summary: pd.DataFrame, players: int) -> list[str]:
     """The per-pairing table ``rummy-sim tournament`` / ``sweep`` print for Indian Rummy after their
     own output: each side's net points per deal and deals won per seat (95% CIs), drops, wrong
     declarations and points lost when not winning; and what their "games won" count there."""
-    from sim.core.fmt import num, pct
-    from sim.core.intervals import ci, pct_ci
-
     if "a_net" not in summary.columns or summary.empty:
         return []
     seating = summary["seating"].iloc[0]

@@ -21,13 +21,13 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from sim.games.indian import enums as E
+from sim.games.indian.engine import kernel_args, parse_specs
+from sim.games.indian.position import Position
 
 
 def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(observation, legal move rows) a strategy deciding in ``state`` receives (the state is
     checked for consistency first: position.check_state)."""
-    from sim.games.indian.position import Position
-
     return Position.from_state(state).view()
 
 
@@ -35,8 +35,6 @@ def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np
     """The full state before every decision with two or more legal moves of ``deal``, played
     by ``specs`` (one per seat) as the engine plays it: a ``Position`` stepped with the
     engine's steps, each seat's strategy asked with its own stream."""
-    from sim.games.indian.engine import kernel_args, parse_specs
-    from sim.games.indian.position import Position
     from strategies.indian.dispatch_nb import call_strategy
 
     parsed = parse_specs(list(specs))

@@ -22,6 +22,7 @@ import numpy as np
 
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name
+from sim.games.indian.deal_nb import deal_order, shuffled_shoe
 from sim.plugin.logfile import read_jsonl, write_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
@@ -30,8 +31,6 @@ FORMAT = "rummy-log/1"
 def dealt_cards(seed: int, deal: int, players: int, decks: int):
     """(hands as dealt, kinds per seat in dealing order; first discard; stock top first
     with the cut joker last; cut joker) of a deal, from the compiled deal kernels (I2)."""
-    from sim.games.indian.deal_nb import deal_order, shuffled_shoe
-
     shoe = shuffled_shoe(seed, deal, decks)
     hands = np.zeros((E.MAX_SEATS, E.HAND_SIZE), dtype=np.int64)
     stock = np.zeros(E.MAX_SHOE, dtype=np.int64)

@@ -30,7 +30,10 @@ import numpy as np
 from sim.core.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, stream_key
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name, parse_kind
+from sim.games.indian.engine_nb import record_declaration, record_draw
 from sim.games.indian.rules import RuleOptions, check_players
+from sim.games.indian.state_nb import discard_moves, draw_moves
+from sim.games.indian.turn_nb import begin_turn, finish_deal, start_deal, step_discard, step_draw
 
 GOING_ON = -1  # turn_nb.GOING_ON (not imported here: importing turn_nb loads numba's kernels)
 _STATUS = {name: code for code, name in enumerate(E.STATUS_NAMES)}
@@ -148,8 +151,6 @@ class Position:
     def from_deal(cls, seed: int, deal: int, players: int = 4, rules: RuleOptions | dict | None = None) -> "Position":
         """The start of deal ``deal`` of a run with ``seed`` at a table of ``players``: the engine's
         cards, dealer (``deal % players``), seat streams and reshuffle stream (turn_nb.start_deal)."""
-        from sim.games.indian.turn_nb import start_deal
-
         rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
         arr = rules.to_array(check_players(players))
         self = cls.__new__(cls)
@@ -243,8 +244,6 @@ class Position:
     # -- moves -----------------------------------------------------------------------------------
     def legal_rows(self) -> np.ndarray:
         """The legal moves as the engine's (kind, a, b, c) rows, in the engine's order (none once over)."""
-        from sim.games.indian.state_nb import discard_moves, draw_moves
-
         if self.end is not None:
             return self._moves[:0].copy()
         gen = draw_moves if self.st[E.O_DECISION] == E.D_DRAW else discard_moves
@@ -266,9 +265,6 @@ class Position:
 
     def apply_row(self, row) -> None:
         """Apply a legal move row exactly as the engine's deal loop does, recording its events."""
-        from sim.games.indian.engine_nb import record_declaration, record_draw
-        from sim.games.indian.turn_nb import step_discard, step_draw
-
         if self.end is not None:
             raise ValueError("the deal is over")
         st, res = self.st, self.res
@@ -306,8 +302,6 @@ class Position:
         self._ev_n[0] = i + 1
 
     def _begin_turn(self) -> None:
-        from sim.games.indian.turn_nb import begin_turn
-
         if self.st[E.O_TURN] >= self.st[E.O_RULES + E.R_TURN_CAP]:
             self._finish(GOING_ON)
             return
@@ -319,8 +313,6 @@ class Position:
                 self._event(E.EV_CARD, seat, int(self._buf[i]))
 
     def _finish(self, end: int) -> None:
-        from sim.games.indian.turn_nb import finish_deal
-
         winner = int(finish_deal(self.st, np.int64(end), self.res))
         self._event(E.EV_END, winner, int(self.res[E.C_END]))
         self.end = E.END_NAMES[int(self.res[E.C_END])]

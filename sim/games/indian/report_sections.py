@@ -19,10 +19,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.present import charts
 from sim.core.intervals import ci, row_pct_ci
-from sim.present.report.document import Doc
+from sim.games.indian.figures import offset_rows
+from sim.present import charts
 from sim.present.report.base import Section, match_label, pair_label, shown_pairings
+from sim.present.report.document import Doc
 from sim.runner.sums import Collected
 
 SIDES = (("a", "A"), ("b", "B"))
@@ -52,8 +53,6 @@ def by_dealer_table(col: Collected) -> pd.DataFrame:
     """One row per (pairing, seat offset from the dealer), in play order: A's and B's net points per
     deal at that offset, A - B and A's deal win rate, with intervals (written as indian_by_dealer.csv;
     empty for results of a version without them)."""
-    from sim.games.indian.figures import offset_rows
-
     n = col.exp.players
     rows = []
     for _, r in col.summary.iterrows():

@@ -22,16 +22,21 @@ card is (in hand, in the pile, on the table, publicly taken by a seat, or unseen
 
 from __future__ import annotations
 
+import json
 import math
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from sim.games.persian.decisions import AnalysisInputError, PersianDecision, analyze, decisions_in
+from sim.core.intervals import mean_ci, wilson_interval
+from sim.games import get_game
 from sim.games.persian import enums as E
 from sim.games.persian.cards import RANK_CHARS, card_value
+from sim.games.persian.decisions import AnalysisInputError, PersianDecision, analyze, decisions_in
 
 KINDS = ("take", "hold", "discard")
 JOKERS = sum(1 << c for c in range(E.JOKER0, E.N_CARDS))
@@ -150,7 +155,6 @@ class Audit:
         if n == 0:
             return {"decisions": 0}
         best = int(f["chose_best"].sum())
-        from sim.core.intervals import mean_ci, wilson_interval
 
         lo, hi = wilson_interval(best, n)
         m, llo, lhi = mean_ci(f["loss"].to_numpy())
@@ -166,10 +170,6 @@ def audit(strategy: str = "expert", kind: str = "take", deals: int = 20, vs: str
     every seat), collect the strategy's ``kind`` decisions and analyse a random sample of
     ``sample`` of them with ``samples`` worlds each (``policy``: the rollout policy, default the
     strategy itself)."""
-    import time
-
-    from sim.games import get_game
-
     if kind not in KINDS:
         raise AnalysisInputError(f"decision kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if deals < 1 or sample < 1:
@@ -232,8 +232,6 @@ FEATURES = {"take": ["deepest_take", "chosen_depth", "stock", "opp_min_hand", "j
 def summarize(frame: pd.DataFrame, feature: str) -> pd.DataFrame:
     """Per bin of ``feature``: decisions, share where the choice was the best (Wilson 95% CI),
     mean points lost (t 95% CI), share significantly worse than the best."""
-    from sim.core.intervals import mean_ci, wilson_interval
-
     if frame.empty:
         return pd.DataFrame()
     col = frame[feature]
@@ -280,9 +278,6 @@ def audit_figure(a: Audit, features_: Sequence[str] | None = None):
 
 def write_report(a: Audit, out_dir) -> list:
     """report.md, decisions.csv, one breakdown CSV per feature, summary.json and audit.png in ``out_dir``."""
-    import json
-    from pathlib import Path
-
     from sim.present import charts
 
     out = Path(out_dir)

@@ -24,13 +24,19 @@ from typing import Sequence
 
 import numpy as np
 
+from sim.apps.analysis.policies import persian_policy_args
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
+from sim.games.persian.decisions_nb import play_worlds
+from sim.games.persian.log import validate_log
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
+from sim.games.persian.state_nb import legal_moves
+from sim.plugin.logfile import read_deal
+from sim.plugin.runs import check_seed, set_threads
 
 DECISIONS = E.DECISION_NAMES  # ("draw", "play", "discard")
 SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands and the stock, consistent with the "
@@ -135,8 +141,6 @@ class PersianDecision:
     def from_observation(cls, obs: np.ndarray, played: int | None = None, rules=None) -> "PersianDecision":
         """The decision a strategy faces given ``obs`` (O_DECISION says which): the legal moves
         follow from the seat's own hand and the public slots alone."""
-        from sim.games.persian.state_nb import legal_moves
-
         obs = np.ascontiguousarray(obs, dtype=np.int64)
         if obs.shape != (E.OBS_SIZE,):
             raise AnalysisInputError(f"an observation has {E.OBS_SIZE} slots, got shape {obs.shape}")
@@ -289,10 +293,6 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     ``policy``: a strategy spec for every seat (or 2 / 4 specs, as a table) playing the
     rest of the deal (``horizon='game'``: also the game's later deals, fresh cards).
     """
-    from sim.games.persian.decisions_nb import play_worlds
-    from sim.apps.analysis.policies import persian_policy_args
-    from sim.plugin.runs import check_seed, set_threads
-
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{dec.where or 'this decision'} is forced: one legal move, nothing to compare")
     if samples < 2:
@@ -346,9 +346,6 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:
     """``analyze`` the decision of a deal-log file (``rummy-sim analyze``)."""
-    from sim.plugin.logfile import read_deal
-    from sim.games.persian.log import validate_log
-
     log = read_deal(path, deal)
     if log.get("game") != "persian":
         raise AnalysisInputError(f"{path}, deal {deal}: a {log.get('game')!r} deal, not a Persian one")

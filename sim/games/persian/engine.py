@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.persian import enums as E
+from sim.games.persian.engine_nb import play_deals, play_deals_serial
 from sim.games.persian.rules import RuleOptions
+from sim.plugin.registry import parse_spec
 from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
     MAX_SEED,
     StrategyError,
@@ -23,10 +25,9 @@ from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_see
     run_checked,
     set_threads,
 )
+from sim.plugin.specs import StrategySpec
 from sim.plugin.strategy import SID_USER
 from strategies.persian.dispatch_nb import strategy_function
-from sim.plugin.specs import StrategySpec
-from sim.plugin.registry import parse_spec
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -100,8 +101,6 @@ def run_deals(
     (``--check-strategies``; sim.plugin.runs.run_checked), so an index past the end of an
     argument stops the run with a StrategyError naming the strategy.
     """
-    from sim.games.persian.engine_nb import play_deals, play_deals_serial
-
     if not isinstance(table, Table):
         table = Table.of(table)
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)

@@ -15,16 +15,19 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from sim.games.persian import enums as E
 from sim.core.rng_nb import STREAM_SEAT0, stream_key
+from sim.games.persian import enums as E
+from sim.games.persian.engine import Table
+from sim.games.persian.engine_nb import shuffled_deck
+from sim.games.persian.position import Position
+from sim.games.persian.rules import RuleOptions
+from sim.games.persian.state_nb import new_state
 from sim.plugin.specs import StrategySpec
 
 PHASES = ("draw", "play", "discard")
 
 
 def _position(state: np.ndarray, rules):
-    from sim.games.persian.position import Position
-
     pos = Position.from_deal(0, 0, rules)
     pos.st = state.copy()
     pos.phase = PHASES[int(state[E.O_DECISION])]
@@ -34,11 +37,6 @@ def _position(state: np.ndarray, rules):
 def decision_states(specs: Sequence[str | StrategySpec], seed: int, deal: int, rules=None) -> Iterator[np.ndarray]:
     """The full state before every decision with two or more legal moves of ``deal``, played
     by ``specs`` (one per seat, or one or two as in Table.of) as the engine plays it."""
-    from sim.games.persian.engine import Table
-    from sim.games.persian.engine_nb import shuffled_deck
-    from sim.games.persian.position import Position
-    from sim.games.persian.rules import RuleOptions
-    from sim.games.persian.state_nb import new_state
     from strategies.persian.dispatch_nb import call_strategy
 
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)

@@ -15,12 +15,12 @@ from typing import Sequence
 import numpy as np
 
 from sim.games.persian import enums as E
-from sim.games.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
-from sim.games.persian.rules import RuleOptions
 from sim.games.persian import state_nb as K
+from sim.games.persian.cards import card_name, mask_to_names, names_to_mask, parse_card
+from sim.games.persian.cards_nb import JOKERS, RANK_MASKS
+from sim.games.persian.engine_nb import shuffled_deck
 from sim.games.persian.melds_nb import meld_kind_key, refresh_table
-from sim.games.persian.cards_nb import RANK_MASKS, JOKERS
-
+from sim.games.persian.rules import RuleOptions
 
 _PHASES = E.DECISION_NAMES  # the phase names of Position, indexed by D_*
 
@@ -103,8 +103,6 @@ class Position:
     @classmethod
     def from_deal(cls, seed: int, deal: int, rules=None) -> "Position":
         """The position at the start of deal ``deal`` of a run with ``seed``."""
-        from sim.games.persian.engine_nb import shuffled_deck
-
         deck = [card_name(int(c)) for c in shuffled_deck(seed, deal)]
         h, seats = E.HAND_SIZE, E.N_SEATS
         hands = [deck[h * s : h * s + h] for s in range(seats)]

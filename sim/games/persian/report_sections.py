@@ -24,12 +24,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.present import charts
 from sim.core.intervals import ci, moments_ci, wilson
 from sim.games.persian import enums as E
-from sim.present.report.document import Doc
+from sim.present import charts
 from sim.present.report.base import Section, match_label, pair_label, shown_pairings, sweep_axes
+from sim.present.report.document import Doc
 from sim.runner.sums import Collected, add_moments, set_means
+from sim.studies.sweep import sweep_table
 
 SCORE_PARTS = ["total", "table", "hand", "bonus"]
 COUNTERS = [name for name, _ in E.COUNTER_NAMES]
@@ -267,8 +268,6 @@ def _sweep_counters_figure(col: Collected, ct: pd.DataFrame, out: Path) -> None:
     """Counters against the grid as A - B (the swept team minus the opponent, paired on the same deal
     sets, so both teams' play enters), 95% CI error bars, categorical axis, series told apart by
     color, marker and offset."""
-    from sim.studies.sweep import sweep_table
-
     exp = col.exp
     keys = [k for k, _ in exp.vary]
     x, group = sweep_axes(exp)

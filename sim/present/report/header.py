@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.experiment import Experiment
+from sim.plugin.registry import DEFAULT_GAME
 from sim.present.report.document import Doc
 from sim.runner.collect import chunk_files
 from sim.runner.sums import Collected
@@ -47,8 +48,6 @@ def reproduce_command(exp: Experiment, out: str = "results.parquet") -> str:
 
 def _game_options(exp: Experiment) -> list[str]:
     """``--game`` and ``--players`` when they differ from the defaults."""
-    from sim.plugin.registry import DEFAULT_GAME
-
     game = exp.game_spec
     args = [] if game.name == DEFAULT_GAME else ["--game", game.name]
     if exp.players != game.default_players:

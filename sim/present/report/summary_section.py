@@ -16,6 +16,8 @@ from sim.present import charts
 from sim.present.report.base import Section, count_word, sprt_caveat, sweep_axes, variance_sentence
 from sim.present.report.document import Doc
 from sim.runner.sums import Collected, SummarySums
+from sim.studies.sweep import sweep_table
+from sim.studies.tournament import crosstable, ranking
 
 
 def _alone(col: Collected) -> bool:
@@ -69,8 +71,6 @@ class SummarySection(SummarySums, Section):
 
     @staticmethod
     def _sweep(doc: Doc, col: Collected, out: Path) -> None:
-        from sim.studies.sweep import sweep_table
-
         exp = col.exp
         t = sweep_table(col.result)
         t.to_csv(out / "sweep_table.csv", index=False)
@@ -103,8 +103,6 @@ class SummarySection(SummarySums, Section):
 
     @staticmethod
     def _tournament(doc: Doc, col: Collected, out: Path) -> None:
-        from sim.studies.tournament import crosstable, ranking
-
         res = col.result
         rk = ranking(res)
         rk.to_csv(out / "ranking.csv", index=False)
