@@ -77,17 +77,8 @@ def best_take(obs, moves, n, max_depth, soon_weight, risk_weight, near_hand):
 
 @njit(cache=True, _nrt=False)
 def deep_taker_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
-
-    Parameters
-    ----------
-    decision : D_* code of the decision (draw, play or discard)
-    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
-    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
-    params : float64 parameter row (P_* slots)
-    rng : uint64[1], the seat's random stream
-
-    Returns the index of the chosen move row.
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG;
+    the observation's slots are P10's).
     """
     if decision == D_DRAW:
         i, gain = best_take(

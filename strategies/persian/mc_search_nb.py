@@ -315,15 +315,7 @@ def race_step(scores, k, nc, alive, z, race_min):
 def mc_search_decide(decision, obs, moves, n, params, rng):
     """Index of the candidate with the best mean play-out score over sampled worlds.
 
-    Parameters
-    ----------
-    decision : D_* code of the decision (draw, play or discard)
-    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
-    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
-    params : float64 parameter row (P_* slots)
-    rng : uint64[1], the seat's random stream
-
-    Returns the index of the chosen move row.
+    Arguments and result: sim.plugin.strategy.STRATEGY_SIG (P10's observation slots).
     """
     samples = max(1, np.int64(params[P_SAMPLES]))
     policy = np.int64(params[P_ROLLOUT_POLICY])

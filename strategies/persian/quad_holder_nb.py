@@ -100,17 +100,8 @@ def holding(obs, params):
 
 @njit(cache=True, _nrt=False)
 def quad_holder_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG).
-
-    Parameters
-    ----------
-    decision : D_* code of the decision (draw, play or discard)
-    obs : int64[OBS_SIZE], the seat's observation (O_* slots, P10)
-    moves, n : the legal move rows; rows 0..n-1 are the ``n`` legal moves
-    params : float64 parameter row (P_* slots)
-    rng : uint64[1], the seat's random stream
-
-    Returns the index of the chosen move row.
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG;
+    the observation's slots are P10's).
     """
     hand = obs[O_HAND]
     if decision == D_DRAW:
