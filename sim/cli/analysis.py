@@ -18,27 +18,62 @@ def _game_name(args, log_game: str | None = None) -> str:
     return name
 
 
+POSITION_FLAGS = ("position", "hand", "pile", "stock", "hand_sizes", "target", "table", "taken", "seat", "dealer")
+
+
+def _own_position(args) -> bool:
+    """Does the command describe the player's own position (a file or flags) rather than a logged deal?"""
+    return any(getattr(args, f, None) is not None for f in POSITION_FLAGS)
+
+
+def _own_decision(args, support):
+    """The decision of the player's own position: the file's fields, then the flags over them."""
+    from sim.apps.positions import read_position_file
+
+    fields = read_position_file(args.position) if args.position else {}
+    fields.update(support.fields_from_args(args))
+    return support.decision_from_fields(fields)
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
     from sim.apps.analysis.games import analysis_for
     from sim.plugin.registry import get_game
     from sim.plugin.logfile import read_deal
 
     load_strategy_files(args)
-    path = Path(args.file)
-    if not path.exists():
-        raise FileNotFoundError(f"{path}: no such file")
     positive(args.samples, "--samples")
-    log = read_deal(path, args.deal)
-    game = _game_name(args, log.get("game"))
-    if log.get("game") != game:
-        raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
-    support = analysis_for(game)
-    get_game(game).parse_spec(args.policy)  # an unknown policy is named before any work
-    if args.decision not in support.decisions:
-        raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {args.decision!r}")
-    a = support.analyze_log(path, args.deal, args.turn, args.decision, args.index, samples=args.samples,
-                            policy=args.policy, seed=args.seed, horizon=args.horizon, batch=args.batch,
-                            alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
+    options = dict(samples=args.samples, policy=args.policy, seed=args.seed, horizon=args.horizon,
+                   batch=args.batch, alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
+    if _own_position(args):
+        if args.file is not None or args.deal is not None:
+            raise CliError("give either a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
+                           "or --hand ...), not both")
+        game = _game_name(args)
+        support = analysis_for(game)
+        dec = _own_decision(args, support)
+        get_game(game).parse_spec(args.policy)
+        a = support.analyze(dec, **options)
+        source = args.position or "command-line position"
+    else:
+        if args.file is None:
+            raise CliError("analyze needs a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
+                           "or --hand ... --pile ...)")
+        path = Path(args.file)
+        if not path.exists():
+            raise FileNotFoundError(f"{path}: no such file")
+        if args.deal is None or args.turn is None:
+            raise CliError("a deal log needs --deal K and --turn T")
+        log = read_deal(path, args.deal)
+        game = _game_name(args, log.get("game"))
+        if log.get("game") != game:
+            raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
+        support = analysis_for(game)
+        get_game(game).parse_spec(args.policy)  # an unknown policy is named before any work
+        decision = args.decision or "draw"
+        if decision not in support.decisions:
+            raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {decision!r}")
+        a = support.analyze_log(path, args.deal, args.turn, decision, args.index, **options)
+        source = path
     if args.chart:
         from sim.present import charts
 
@@ -47,7 +82,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(a.to_json(), indent=1))
         return 0
     s = a.situation
-    print(f"{path}: {s['title']}")
+    print(f"{source}: {s['title']}")
     print(f"  hand {' '.join(s['hand'])} | pile (top first) {' '.join(s['pile_top_first']) or '-'} | "
           f"stock {s['stock']} | hand sizes {s['hand_sizes']}" + (f" | target {s['target']}" if s['target'] else ""))
     print(a.text())
@@ -58,6 +93,36 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     print(f"analysed in {a.seconds:.2f} s ({a.extra['decisions_per_second']:.2f} decisions/s, "
           f"{int(a.frame['samples'].sum())} play-outs)")
     return 0
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    from sim.apps.analysis.games import analysis_for
+
+    if not _own_position(args):
+        raise CliError("position needs --position FILE or the position's flags (--hand ... --pile ...)")
+    support = analysis_for(_game_name(args))
+    print(support.describe_position(_own_decision(args, support)), end="")
+    return 0
+
+
+def add_position_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of a player's own position (docs/decisions.md, "Your own position")."""
+    g = p.add_argument_group("your own position (instead of a deal log; docs/decisions.md)")
+    g.add_argument("--position", default=None, metavar="FILE", help="a position file (.toml or .json); the "
+                   "flags below override its fields")
+    g.add_argument("--hand", default=None, metavar="CARDS", help='the deciding hand, e.g. "JK 7C 9C TC 5H KS"')
+    g.add_argument("--pile", default=None, metavar="CARDS", help="the discard pile, top first (default empty)")
+    g.add_argument("--stock", default=None, metavar="N", help="cards in the stock (default: what is left)")
+    g.add_argument("--hand-sizes", default=None, metavar="N,N,..",
+                   help="every hand's size from the deciding seat on, in turn order")
+    g.add_argument("--target", default=None, metavar="CARD", help="with --decision play: the pile card "
+                   "taken this turn that must still go on the table")
+    g.add_argument("--table", default=None, metavar="'SEAT: CARDS; ...'", help="the melds on the table and "
+                   "the seat that made each")
+    g.add_argument("--taken", default=None, metavar="'SEAT: CARDS; ...'", help="the cards each seat took "
+                   "from the pile")
+    g.add_argument("--seat", default=None, metavar="S", help="the deciding seat (default 1)")
+    g.add_argument("--dealer", default=None, metavar="S", help="the dealer (default the seat before --seat)")
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -125,10 +190,11 @@ def add_commands(sub) -> None:
                                    "deal, sample the hidden cards consistently with it, play every legal "
                                    "candidate in the same worlds and roll out to the end of the deal with "
                                    "--policy in every seat. Turns are numbered as `rummy-sim show` prints them.")
-    p.add_argument("file", metavar="LOG.jsonl")
-    p.add_argument("--deal", type=int, required=True, metavar="K", help="the deal's index (its \"deal\" field)")
-    p.add_argument("--turn", type=int, required=True, metavar="T", help="the turn, 1-based (T1, T2 ... in show)")
-    p.add_argument("--decision", default="draw", metavar="draw|play|discard",
+    p.add_argument("file", metavar="LOG.jsonl", nargs="?", default=None,
+                   help="a deal log (or give your own position, below)")
+    p.add_argument("--deal", type=int, default=None, metavar="K", help="the deal's index (its \"deal\" field)")
+    p.add_argument("--turn", type=int, default=None, metavar="T", help="the turn, 1-based (T1, T2 ... in show)")
+    p.add_argument("--decision", default=None, metavar="draw|play|discard",
                    help="which decision of the turn (default draw)")
     p.add_argument("--index", type=int, default=0, metavar="I",
                    help="with --decision play: the I-th play decision of the turn (0: the first)")
@@ -149,6 +215,7 @@ def add_commands(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--game", default=None, metavar="NAME", help="the game (default: the log's)")
     add_strategy_arguments(p)
+    add_position_arguments(p)
     p.set_defaults(func=cmd_analyze)
 
     p = sub.add_parser("audit", help="play deals and analyse a sample of a strategy's decisions of one kind",
@@ -170,3 +237,12 @@ def add_commands(sub) -> None:
     p.add_argument("--game", default=None, metavar="NAME", help="the game (default persian)")
     add_strategy_arguments(p)
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("position", help="print a position (a file or flags) back as the analysis reads it",
+                       description="Parse your own position as `analyze` would, check it against the rules, "
+                                   "and print it as a position file with its legal moves.")
+    p.add_argument("--game", default=None, metavar="NAME", help="the game (default persian)")
+    p.add_argument("--decision", default=None, metavar="draw|play|discard", help="the decision (default draw)")
+    p.add_argument("--turn", type=int, default=None, metavar="T", help="the turn of the deal, 1-based (default 1)")
+    add_position_arguments(p)
+    p.set_defaults(func=cmd_position)
