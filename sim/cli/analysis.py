@@ -18,7 +18,8 @@ def _game_name(args, log_game: str | None = None) -> str:
     return name
 
 
-POSITION_FLAGS = ("position", "hand", "pile", "stock", "hand_sizes", "target", "table", "taken", "seat", "dealer")
+POSITION_FLAGS = ("position", "hand", "pile", "stock", "hand_sizes", "target", "table", "taken", "seat", "dealer",
+                  "cut", "players", "decks", "pickups", "dropped")
 
 
 def _own_position(args) -> bool:
@@ -26,13 +27,23 @@ def _own_position(args) -> bool:
     return any(getattr(args, f, None) is not None for f in POSITION_FLAGS)
 
 
-def _own_decision(args, support):
+def _position_format(game: str):
+    """The game's reader of a player's own position (its position_file module)."""
+    from sim.plugin.registry import get_game
+
+    fmt = getattr(get_game(game), "position_format", None)
+    if fmt is None:
+        raise CliError(f"the {game} game reads no position (--position, --hand ...) yet")
+    return fmt()
+
+
+def _own_decision(args, fmt):
     """The decision of the player's own position: the file's fields, then the flags over them."""
     from sim.apps.positions import read_position_file
 
     fields = read_position_file(args.position) if args.position else {}
-    fields.update(support.fields_from_args(args))
-    return support.decision_from_fields(fields)
+    fields.update(fmt.fields_from_args(args))
+    return fmt.decision_from_fields(fields)
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -49,8 +60,13 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             raise CliError("give either a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
                            "or --hand ...), not both")
         game = _game_name(args)
-        support = analysis_for(game)
-        dec = _own_decision(args, support)
+        fmt = _position_format(game)
+        dec = _own_decision(args, fmt)
+        try:
+            support = analysis_for(game)
+        except ValueError as e:  # the position is read and checked; say what it is, then why no analysis
+            print(fmt.describe(dec), end="")
+            raise CliError(f"{e}: `rummy-sim position` prints the position only") from None
         get_game(game).parse_spec(args.policy)
         a = support.analyze(dec, **options)
         source = args.position or "command-line position"
@@ -96,12 +112,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_position(args: argparse.Namespace) -> int:
-    from sim.apps.analysis.games import analysis_for
-
     if not _own_position(args):
         raise CliError("position needs --position FILE or the position's flags (--hand ... --pile ...)")
-    support = analysis_for(_game_name(args))
-    print(support.describe_position(_own_decision(args, support)), end="")
+    fmt = _position_format(_game_name(args))
+    print(fmt.describe(_own_decision(args, fmt)), end="")
     return 0
 
 
@@ -123,6 +137,14 @@ def add_position_arguments(p: argparse.ArgumentParser) -> None:
                    "from the pile")
     g.add_argument("--seat", default=None, metavar="S", help="the deciding seat (default 1)")
     g.add_argument("--dealer", default=None, metavar="S", help="the dealer (default the seat before --seat)")
+    g.add_argument("--cut", default=None, metavar="CARD", help="Indian Rummy: the cut joker (I2)")
+    g.add_argument("--players", default=None, metavar="N", help="Indian Rummy: seats at the table (default 4)")
+    g.add_argument("--decks", default=None, metavar="N", help="Indian Rummy: decks in the shoe (default by "
+                   "the player count, I1)")
+    g.add_argument("--pickups", default=None, metavar="'SEAT: CARDS; ...'", help="Indian Rummy: the pile "
+                   "cards each seat took and still holds (I9)")
+    g.add_argument("--dropped", default=None, metavar="'SEAT: HOW; ...'", help="Indian Rummy: the seats out "
+                   "of the deal, HOW first_drop, middle_drop or wrong_declaration")
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

@@ -19,14 +19,10 @@ SUPPORTED = ("persian",)
 def analysis_for(game: str) -> SimpleNamespace:
     """The decision-analysis functions of ``game``; ValueError for a game without them."""
     if game == "persian":
-        from sim.games.persian import audit as persian_audit, decisions as persian, position_file
+        from sim.games.persian import audit as persian_audit, decisions as persian
 
         return SimpleNamespace(decisions=persian.DECISIONS, audit_kinds=persian_audit.KINDS,
                                decision_from_log=persian.decision_from_log, analyze=persian.analyze,
                                analyze_log=persian.analyze_log, audit=persian_audit.audit,
-                               write_report=persian_audit.write_report, summarize=persian_audit.summarize,
-                               position_fields=position_file.FIELDS,
-                               decision_from_fields=position_file.decision_from_fields,
-                               fields_from_args=position_file.fields_from_args,
-                               describe_position=position_file.describe)
+                               write_report=persian_audit.write_report, summarize=persian_audit.summarize)
     raise ValueError(f"decision analysis is built for {', '.join(SUPPORTED)} only, not {game!r} (yet)")

@@ -216,6 +216,14 @@ class IndianGame(Game):
         return (f"{ends['declare']} declare, {ends['last_player']} last player, {ends['cap']} cap; "
                 f"mean points lost per seat {', '.join(f'{x:.1f}' for x in lost)}")
 
+    def position_format(self):
+        """A player's own position (issue 24, item 2): the module that reads its fields
+        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md). Not yet
+        part of the Game protocol: the command line asks for it by name."""
+        from sim.games.indian import position_file
+
+        return position_file
+
     def validate_log(self, log: dict) -> None:
         from sim.games.indian.log_check import validate_log
 

@@ -131,6 +131,14 @@ class PersianGame(Game):
         return (f"{ends['out']} out, {ends['passes']} passes, {ends['cap']} cap; "
                 f"mean total team 0 {totals[0]:.1f}, team 1 {totals[1]:.1f}")
 
+    def position_format(self):
+        """A player's own position (issue 24, item 2): the module that reads its fields
+        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md). Not yet
+        part of the Game protocol: the command line asks for it by name."""
+        from sim.games.persian import position_file
+
+        return position_file
+
     def validate_log(self, log: dict) -> None:
         from sim.games.persian.log import validate_log
 

@@ -296,6 +296,9 @@ def fields_from_decision(dec: PersianDecision) -> dict:
 
 def fields_from_args(args) -> dict:
     """The fields given as command-line flags (--hand, --pile ...; None: not given)."""
+    for flag in ("cut", "players", "decks", "pickups", "dropped"):
+        if getattr(args, flag, None) is not None:
+            raise PositionError(f"--{flag} is not part of a Persian position (the fields are {', '.join(FIELDS)})")
     flags = {"hand": args.hand, "pile": args.pile, "stock": args.stock, "hand_sizes": args.hand_sizes,
              "decision": args.decision, "target": args.target, "table": args.table, "taken": args.taken,
              "seat": args.seat, "dealer": args.dealer, "turn": args.turn}
