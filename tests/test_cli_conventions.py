@@ -42,3 +42,9 @@ def test_a_bare_command_lists_every_command_one_line_each(capsys):
     sub = next(a for a in build_parser()._actions if hasattr(a, "choices") and isinstance(a.choices, dict))
     assert listed == list(sub.choices) and "match" in listed
     assert len(out.strip().splitlines()) == len(listed) + 3
+
+
+def test_a_command_with_a_command_option_still_runs(tmp_path, capsys):
+    # `report --command TEXT` has its own "command" destination: it must not look like a bare rummy-sim
+    assert main(["report", str(tmp_path / "missing.parquet"), "--out", str(tmp_path), "--command", "x"]) == 2
+    assert "commands:" not in capsys.readouterr().out
