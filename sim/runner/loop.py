@@ -11,6 +11,7 @@ import json
 import shutil
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +23,7 @@ from sim.core.fmt import json_ready
 from sim.experiment import Experiment
 from sim.runner.aggregate import Totals
 from sim.runner.files import (
+    META_KEY,
     _atomic_write_text,
     _existing_chunks,
     _read_chunk,
@@ -73,6 +75,10 @@ class CellLoop:
                         "gather_wait": 0.0}
         self.writer = _Writer(parts / FINAL_TMP, self.timings) if parts is not None else None
         self._last = None
+        # run time over every session of a resumed run: each chunk file this session writes notes
+        # the session and its seconds so far; a resume adds each earlier session's last note
+        self.session, self.started = uuid.uuid4().hex[:12], time.perf_counter()
+        self.earlier: dict[str, float] = {}
 
     def read(self, start: int, stop: int) -> ChunkOutput:
         """A finished chunk of an interrupted run, read back from its file."""
@@ -90,6 +96,7 @@ class CellLoop:
             self.timings[k] = self.timings.get(k, 0.0) + v
         if self.writer is not None:
             if reused:
+                self._note_earlier(out.table)
                 self.writer.submit(out.table, None)
             elif out.path is not None:  # a Dask worker wrote the chunk file itself: read it back, no copy
                 t0 = time.perf_counter()
@@ -97,13 +104,23 @@ class CellLoop:
                 self.timings["read"] += time.perf_counter() - t0
                 self.writer.submit(table, None)
             else:
-                self.writer.submit(chunk_file_table(out.table, self.meta, out.start, out.stop),
+                note = {"session": self.session, "session_seconds": round(time.perf_counter() - self.started, 3)}
+                self.writer.submit(chunk_file_table(out.table, {**self.meta, **note}, out.start, out.stop),
                                    self.parts / chunk_name(out.start, out.stop))
         if self.keep_plays:
             self.kept.append(out.frame)
         self.totals.add(out.stats)
         self.finished.append((out.start, out.stop))
         self._last = out.stats
+
+    def _note_earlier(self, table: pa.Table | None) -> None:
+        """Keep the seconds an earlier session had run when it wrote this chunk (its longest)."""
+        try:
+            meta = json.loads((table.schema.metadata or {})[META_KEY])
+            session, seconds = meta["session"], float(meta["session_seconds"])
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return  # written by a Dask worker or an older version: no note
+        self.earlier[session] = max(self.earlier.get(session, 0.0), seconds)
 
     def sprt_decided(self) -> bool:
         """Whether the sequential test, updated with the last chunk's deal sets, has decided."""
@@ -113,6 +130,8 @@ class CellLoop:
         result = _result(self.exp, self.totals, self.meta, self.finished, stopped_by, self.sprt, self.kept, out,
                          seconds, self.listed)
         result.timings = self.timings
+        result.meta["run_seconds"] = round(seconds + sum(self.earlier.values()), 3)
+        result.meta["sessions"] = 1 + len(self.earlier)
         if self.writer is not None:
             if stopped_by == "interrupt":
                 self.writer.abort()

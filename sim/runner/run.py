@@ -3,6 +3,7 @@ the several experiments of a study on the same deals, chunk by chunk, in deal or
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -151,7 +152,7 @@ def run_study(
     done_before = sum(b - a for a, b in plan if all((a, b) in lp.existing for lp in loops.values()))
     what = desc or exps[0].kind
     bar = _tqdm()(total=total, initial=done_before, unit="deal", unit_scale=True, file=sys.stderr,
-                  disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.2,
+                  disable=not progress, **_bar_width(), mininterval=0.5, smoothing=0.2,
                   desc=what if backend == "local" else f"{what} (dask)")
     status: dict[int, str] = {}
     stopped_by = "deals"
@@ -261,6 +262,16 @@ def _postfix(bar, totals) -> None:
         return
     row = totals.summary().iloc[0]
     bar.set_postfix_str(f"A-B {row['mean_diff']:+.2f} [{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]", refresh=False)
+
+
+def _bar_width() -> dict:
+    """tqdm's size options: follow the terminal, or 80 x 24 on one that reports no size (tqdm
+    read 0 rows there as no room for any bar, and showed nothing)."""
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+    except (AttributeError, OSError, ValueError):
+        return {"dynamic_ncols": True}
+    return {"dynamic_ncols": True} if size.columns > 0 and size.lines > 0 else {"ncols": 80, "nrows": 24}
 
 
 def _interactive() -> bool:

@@ -12,7 +12,10 @@ import html
 import pandas as pd
 
 CSS = ("body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
-       "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}"
+       # a wide table (the counters: 16 columns) scrolls inside its own box instead of running past the
+       # page, and its headers wrap
+       ".table-wrap{max-width:100%;overflow-x:auto;margin:1em 0}"
+       "table{border-collapse:collapse;font-size:0.9em}th{white-space:normal}"
        "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}"
        "caption{text-align:left;font-style:italic;padding:4px 0}img{max-width:100%}"
        "pre{background:#f6f6f6;padding:0.8em;overflow-x:auto;font-size:0.85em}code{background:#f3f3f3}")
@@ -93,7 +96,7 @@ def _html_table(frame: pd.DataFrame, caption: str | None, csv: str | None) -> st
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
     rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>"
                    for _, r in frame.iterrows())
-    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    return f'<div class="table-wrap"><table>{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
 
 
 _HTML = {

@@ -46,6 +46,27 @@ def reproduce_command(exp: Experiment, out: str = "results.parquet") -> str:
     return " ".join(shlex.quote(a) for a in args)
 
 
+def results_name(path: Path) -> str:
+    """The results file a report reads, as the run's ``--out`` names it (an unfinished run's
+    ``F.parquet.parts`` folder is the run of ``F.parquet``)."""
+    name = path.name
+    return name[: -len(".parts")] if name.endswith(".parquet.parts") else name
+
+
+def _given_out(command: str) -> str | None:
+    """The ``--out`` of a command given with ``--command`` (the report then reads that file)."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    for i, w in enumerate(words):
+        if w == "--out" and i + 1 < len(words):
+            return words[i + 1]
+        if w.startswith("--out="):
+            return w[len("--out="):]
+    return None
+
+
 def _game_options(exp: Experiment) -> list[str]:
     """``--game`` and ``--players`` when they differ from the defaults."""
     game = exp.game_spec
@@ -65,6 +86,20 @@ def elapsed_guess(path: Path, meta: dict) -> float | None:
         return max(target.stat().st_mtime - created, 0.0)
     except (KeyError, ValueError, OSError):
         return None
+
+
+def run_time_of(path: Path, meta: dict, elapsed: float | None = None) -> tuple[float | None, str]:
+    """The run time a report states and how it was known: ``--elapsed`` as given; else the
+    seconds the runner measured over every session of the run (a run resumed after Ctrl-C
+    counts its earlier sessions too, not the pause between them); else, for files written
+    before the runner noted it, from the file's creation stamp to its last write."""
+    if elapsed is not None:
+        return elapsed, "measured"
+    if meta.get("run_seconds") is not None:
+        sessions = int(meta.get("sessions", 1))
+        return float(meta["run_seconds"]), "measured by the runner" + (
+            f", the sum of its {sessions} sessions (resumed with --resume)" if sessions > 1 else "")
+    return elapsed_guess(path, meta), "from the file's creation stamp to its last write"
 
 
 def title(exp: Experiment, given: str | None = None) -> str:
@@ -92,12 +127,12 @@ def render_header(doc: Doc, col: Collected, out: Path, *, title_text: str | None
           f" x {len(exp.pairings)} pairing(s), {int(summary['plays'].sum()):,} plays. All intervals are 95%;"
           f" differences are paired over deal sets (each deal index played in every rotation with the same cards).")
     doc.h(2, "How it was made")
-    cmd = command or reproduce_command(exp)
-    doc.code(cmd + f"\nrummy-sim report {col.path.name} --out {out.as_posix()}")
-    run_time = elapsed if elapsed is not None else elapsed_guess(col.path, meta)
+    results = results_name(col.path)
+    cmd = command or reproduce_command(exp, out=results)
+    doc.code(cmd + f"\nrummy-sim report {shlex.quote(_given_out(cmd) or results)} --out {out.as_posix()}")
+    run_time, how = run_time_of(col.path, meta, elapsed)
     items = _made_items(col)
     if run_time is not None:
-        how = "measured" if elapsed is not None else "from the file's creation stamp to its last write"
         items.append(f"run time: **{run_time:,.0f} s** ({how})" + (f" on {machine}" if machine else ""))
     items.append(f"report: read and reduced {col.deals:,} deals in {col.read_seconds:.1f} s")
     doc.bullets(items)
@@ -133,4 +168,4 @@ def _made_items(col: Collected) -> list[str]:
     ]
 
 
-__all__ = ["reproduce_command", "elapsed_guess", "render_header", "Header", "title"]
+__all__ = ["reproduce_command", "results_name", "run_time_of", "elapsed_guess", "render_header", "Header", "title"]
