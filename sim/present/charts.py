@@ -425,6 +425,50 @@ def distributions_figure(edges, series: dict, xlabel: str = PTS_DEAL, title: str
     return fig
 
 
+def _overlapping(boxes) -> bool:
+    return any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def fit_bar_labels(ax, labels: list, short: list[str]) -> None:
+    """Keep the value labels of one panel's bars apart: when two of them overlap, each becomes
+    one upright line (value and interval), then, if they still do, the value alone (the interval
+    stays drawn as the error bar); the y range then grows to hold the labels inside the panel."""
+    if len(labels) < 2:
+        return
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+
+    def boxes():
+        return [t.get_window_extent(renderer) for t in labels]
+
+    if _overlapping(boxes()):
+        for t in labels:
+            t.set_text(t.get_text().replace("\n", " "))
+            t.set_rotation(90)
+            t.set_fontsize(min(t.get_fontsize(), 6.5))
+        if _overlapping(boxes()):
+            for t, text in zip(labels, short):
+                t.set_text(text)
+    height = ax.get_window_extent(renderer).height
+    if any(b.height > 0.6 * height for b in boxes()):  # an upright label taller than the panel allows
+        for t, text in zip(labels, short):
+            t.set_text(text)
+    for _ in range(6):  # a label's size is in points: the y range must leave it room above (below) its bar
+        low, high = ax.get_ylim()
+        new_low, new_high = low, high
+        for t, b in zip(labels, boxes()):
+            a = t.xy[1]
+            at = ax.transData.transform((0, a))[1]
+            up, down = (b.y1 - at) / height + 0.02, (at - b.y0) / height + 0.02
+            if b.y1 > at and up < 0.95:
+                new_high = max(new_high, low + (a - low) / (1 - up))
+            if b.y0 < at and down < 0.95:
+                new_low = min(new_low, high - (high - a) / (1 - down))
+        if np.isclose(new_low, low) and np.isclose(new_high, high):
+            break
+        ax.set_ylim(new_low, new_high)
+
+
 def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, ylabel: str = "share of plays",
                   ax=None, percent: bool = True):
     """Grouped bars of shares (columns share, ci_low, ci_high) with Wilson CI error bars; every bar
@@ -439,6 +483,7 @@ def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, yl
     groups = list(dict.fromkeys(table[group]))
     w = 0.8 / max(len(groups), 1)
     top = float(np.nanmax(table["ci_high"])) if len(table) else 1.0
+    placed, values = [], []
     for i, g in enumerate(groups):
         part = table[table[group] == g].set_index(category).reindex(cats)
         x = np.arange(len(cats)) + (i - (len(groups) - 1) / 2) * w
@@ -451,16 +496,19 @@ def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, yl
             if not math.isfinite(r["share"]):
                 continue
             if percent:
-                text = f"{100 * r['share']:.1f}%"
+                text = value = f"{100 * r['share']:.1f}%"
                 if len(groups) <= 3:
                     text += f"\n[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
             else:
-                text = f"{r['share']:.3g}"
+                text = value = f"{r['share']:.3g}"
             many = len(groups) > 3  # narrow bars: the label stands upright
-            ax.annotate(text, (xx, max(r["ci_high"], r["share"])), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=6.5 if many else 7, rotation=90 if many else 0)
+            placed.append(ax.annotate(text, (xx, max(r["ci_high"], r["share"])), xytext=(0, 2),
+                                      textcoords="offset points", ha="center", va="bottom",
+                                      fontsize=6.5 if many else 7, rotation=90 if many else 0))
+            values.append(value)
     ax.set_ylim(0, top * (1.4 if len(groups) > 3 else 1.25) + 1e-9)
     ax.set_xticks(range(len(cats)), cats)
+    fit_bar_labels(ax, placed, values)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(axis="x", alpha=0)
@@ -468,6 +516,7 @@ def shares_figure(table: pd.DataFrame, category: str, group: str, title: str, yl
         legend_outside(ax, below=True, fontsize=7.5)
     if own:
         fig.tight_layout()
+        fit_bar_labels(ax, placed, values)  # again in the final layout
     return fig
 
 
@@ -490,6 +539,7 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
     axes = np.atleast_1d(axes).ravel()
     labels = [str(v) for v in table[group]]
     short = [lab if len(lab) <= 16 else lab[:15] + "…" for lab in labels]
+    panels = []
     for ax, (col, ylabel) in zip(axes, metrics):
         x = np.arange(len(labels))
         vals = table[col].to_numpy(float)
@@ -499,10 +549,13 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
         if zero_line:
             ax.axhline(0, color="grey", lw=0.8)
         fmt = _fmt_for(vals)
+        placed, values = [], []
         for xx, m, lo, hi in zip(x, vals, table[f"{col}_low"], table[f"{col}_high"]):
             if math.isfinite(m):
-                ax.annotate(f"{m:{fmt}}\n[{lo:{fmt}}, {hi:{fmt}}]", (xx, m), xytext=(0, 3 if m >= 0 else -3),
-                            textcoords="offset points", ha="center", va="bottom" if m >= 0 else "top", fontsize=7)
+                placed.append(ax.annotate(f"{m:{fmt}}\n[{lo:{fmt}}, {hi:{fmt}}]", (xx, m),
+                                          xytext=(0, 3 if m >= 0 else -3), textcoords="offset points",
+                                          ha="center", va="bottom" if m >= 0 else "top", fontsize=7))
+                values.append(f"{m:{fmt}}")
         lo_all = np.nanmin(np.minimum(vals, table[f"{col}_low"].to_numpy(float)))
         hi_all = np.nanmax(np.maximum(vals, table[f"{col}_high"].to_numpy(float)))
         span = max(hi_all - min(lo_all, 0), max(hi_all, 0) - lo_all, 1e-9)
@@ -511,10 +564,13 @@ def counters_figure(table: pd.DataFrame, metrics: Sequence[tuple[str, str]], gro
                       fontsize=8)
         ax.set_ylabel(ylabel, fontsize=8.5)
         ax.set_title(col.replace("_", " "), fontsize=9.5)
+        panels.append((ax, placed, values))
     for ax in axes[n:]:
         ax.set_visible(False)
     fig.suptitle(title, fontweight="bold")
     fig.tight_layout()
+    for ax, placed, values in panels:  # measured in the final layout
+        fit_bar_labels(ax, placed, values)
     return fig
 
 
@@ -522,4 +578,5 @@ __all__ = ["use_style", "style", "figure", "save", "mean_ci", "moments_ci", "wil
            "band", "forest", "step_hist", "hist_summary", "match_figure", "running_mean_figure", "sweep_figure",
            "near_best_figure", "series_style", "legend_outside", "integer_axis", "MARKERS", "LINESTYLES",
            "crosstable_figure", "ranking_figure", "distributions_figure", "shares_figure", "counters_figure",
+           "fit_bar_labels",
            "PTS_DEAL", "PTS_GAME"]
