@@ -171,6 +171,19 @@ def match_summary(run: ExperimentResult) -> dict:
     return json_ready(out)
 
 
+def won_words(exp) -> tuple[str, str, str]:
+    """What the outcome counts of ``exp`` are, in words: (a column head, a phrase, the loss unit).
+
+    Where players sit in teams (Persian Rummy) the counts are games of ``deals_per_game`` deals
+    (or deals); where each player is alone (Indian, Gin Rummy) an outcome is a play where A's net
+    beat B's mean net, which is neither a game nor, at more than two players, a deal won."""
+    if all(len(side) == 1 for side in exp.game_spec.sides(exp.players)):
+        return "A>B%", "net > B's mean", "net < B's mean"
+    if exp.rules.deals_per_game > 1:
+        return "game%", "games won", "a game"
+    return "deal%", "deals won", "a deal"
+
+
 def format_summary(result: MatchResult | ExperimentResult) -> str:
     """An aligned text table of a match (printed by ``rummy-sim match``)."""
     run = result.run if isinstance(result, MatchResult) else result

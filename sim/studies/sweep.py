@@ -22,7 +22,7 @@ from sim.core.fmt import json_ready, num, pct, short_p
 from sim.core.intervals import ci, ci_text
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
-from sim.studies.match import experiment_options, parse_players
+from sim.studies.match import experiment_options, parse_players, won_words
 
 
 @dataclass
@@ -97,7 +97,8 @@ def format_sweep(result: SweepResult | ExperimentResult) -> str:
     lines.append("A - B vs the opponent and vs the best point: points per deal, paired 95% CI, Holm-adjusted p")
     vw = {k: max(len(k), *(len(str(v)) for v in t[k])) for k in keys}
     head = "  " + "  ".join(f"{k:>{vw[k]}}" for k in keys)
-    head += f"  {'A - B':>8}  {'95% CI':>17}  {'p holm':>8}  {'game%':>6}  {'vs best':>8}  {'95% CI':>17}  {'p holm':>8}"
+    won = won_words(exp)[0]  # what the outcome share counts (a game, a deal, a play beating B's mean)
+    head += f"  {'A - B':>8}  {'95% CI':>17}  {'p holm':>8}  {won:>6}  {'vs best':>8}  {'95% CI':>17}  {'p holm':>8}"
     lines.append(head)
     for _, r in t.iterrows():
         cells = "  " + "  ".join(f"{str(r[k]):>{vw[k]}}" for k in keys)

@@ -24,7 +24,7 @@ from sim.core.intervals import ci, ci_text, mean_test, wilson_interval
 from sim.runner.aggregate import team_weights
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
-from sim.studies.match import experiment_options, parse_players
+from sim.studies.match import experiment_options, parse_players, won_words
 
 
 @dataclass
@@ -183,11 +183,12 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
     lines.append("")
     lines.append("ranking by margin over the field (points per deal, paired 95% CI; p vs next: Holm-adjusted)")
     rk = ranking(run)
+    _, won, lost = won_words(exp)
     for _, r in rk.iterrows():
         p = r["p_vs_next"]
         pn = f"p vs next {short_p(p):<7}" if math.isfinite(p) else " " * 17
         lines.append(f"  {int(r['rank']):>2}. {short[r['team']]:<4} {num(r['margin'], '+.2f'):>8}  "
-                     f"{ci_text(r['ci_low'], r['ci_high']):>18}   games won {num(100 * r['game_win_rate'], '5.1f')}%"
+                     f"{ci_text(r['ci_low'], r['ci_high']):>18}   {won} {num(100 * r['game_win_rate'], '5.1f')}%"
                      f"   {pn}  {r['team']}")
     ep = expected_points(run)
     field = ep[ep["opponent"] == "field"].set_index("team")
@@ -202,7 +203,7 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
             f = field.loc[r]
             lines.append(f"  {short[r]:<4}" + cells + f"  {num(f['points'], '.1f'):>6} {ci_text(f['ci_low'], f['ci_high'], '.1f'):>13}")
         lines.append("")
-        lines.append("chance of losing against the field (Wilson 95% CI): a deal | a game")
+        lines.append(f"chance of losing against the field (Wilson 95% CI): a deal | {lost}")
         for r in labels:
             f = field.loc[r]
             lines.append(f"  {short[r]:<4} {pct(f['deal_loss_rate']):>6} {ci_text(100 * f['deal_loss_rate_low'], 100 * f['deal_loss_rate_high'], '.1f'):>14} | "

@@ -327,7 +327,7 @@ def pairings_lines(summary: pd.DataFrame, players: int) -> list[str]:
     seating = summary["seating"].iloc[0]
     lines = ["", f"per seat, Indian Rummy at {players} players, seating {seating} (95% CIs; deals won: Wilson; "
              f"even share 1/{players} = {pct(1 / players)})",
-             "  note: above, a 'game' won (games won, game%, a deal | a game) is a play where a team's net beat "
+             "  note: above, A>B% and net > B's mean count the plays where a side's net beat "
              "the other side's mean net, not a deal won; the deals a seat won are below"]
     aw = max(3, *(len(str(a)) for a in summary["a"]))
     bw = max(3, *(len(str(b)) for b in summary["b"]))
