@@ -253,8 +253,10 @@ def validate_log(d: dict) -> None:
     """Check the structure of one Persian ``rummy-log/1`` deal; ValueError names the bad field.
 
     Checks keys, types, card names, that the dealt cards are exactly the 56-card
-    deck, the four keys of every turn, and that each score total is
-    table - hand + bonus. It does not replay the rules.
+    deck, the four keys of every turn, that each score total is table - hand + bonus,
+    and that the recorded end is where the turns lead (P7, :func:`_check_end_follows`:
+    the cards each seat holds and the stock are followed turn by turn). It does not
+    replay the rest of the rules (which moves were legal).
     """
     if not isinstance(d, dict):
         raise ValueError(f"deal log must be an object, got {type(d).__name__}")
@@ -281,6 +283,51 @@ def validate_log(d: dict) -> None:
     for t, turn in enumerate(d["turns"]):
         _check_turn(t, turn)
     _check_end_and_score(d)
+    _check_end_follows(d)
+
+
+def _check_end_follows(d: dict) -> None:
+    """The recorded end is the one the turns reach (P7), and nothing is played after it.
+
+    Follows each seat's cards (dealt, drawn, taken, melded, laid off, discarded: a seat never
+    gives up a card it does not hold) and the stock: ``passes`` needs the last four turns to be
+    passes on an empty stock, ``out`` the out seat's hand empty after its own last turn, ``cap``
+    the rules' turn cap reached; four passes on an empty stock or the cap before the last turn
+    mean the log goes on after its end."""
+    hands = [Counter(h) for h in d["hands"]]
+    stock_left = len(d["stock"])
+    cap = d["rules"].get("turn_cap", 1000) if isinstance(d["rules"], dict) else 1000
+    turns = d["turns"]
+    passes_on_empty = 0
+    for t, turn in enumerate(turns):
+        if passes_on_empty >= 4 or t >= cap:
+            why = "four passes on an empty stock" if passes_on_empty >= 4 else f"the turn cap ({cap})"
+            raise ValueError(f"turns[{t}]: the deal ended before this turn ({why}, P7)")
+        hand, draw = hands[turn["seat"]], turn["draw"]
+        if draw == "pass":
+            passes_on_empty = passes_on_empty + 1 if stock_left == 0 else 0
+            continue
+        passes_on_empty = 0
+        if "stock" in draw:
+            if stock_left == 0:
+                raise ValueError(f"turns[{t}].draw: a stock draw from an empty stock")
+            stock_left -= 1
+            hand[draw["stock"]] += 1
+        else:
+            hand.update(draw["cards"])
+        given = [c for play in turn["plays"] for c in (play["meld"] if "meld" in play else [play["layoff"]])]
+        for card in given + ([turn["discard"]] if turn["discard"] is not None else []):
+            if hand[card] <= 0:
+                raise ValueError(f"turns[{t}]: seat {turn['seat']} gives up {card}, which it does not hold")
+            hand[card] -= 1
+    end, n = d["end"], len(turns)
+    if end == "passes" and passes_on_empty < 4:
+        raise ValueError(f"end: 'passes' needs the last four turns to be passes on an empty stock (P7); "
+                         f"{stock_left} stock cards left, {passes_on_empty} such passes at the end")
+    if end == "out" and (not n or turns[-1]["seat"] != d["out_seat"] or +hands[d["out_seat"]]):
+        raise ValueError(f"end: 'out' needs seat {d['out_seat']}'s hand empty after its own last turn (P6.4, P7)")
+    if end == "cap" and (n < cap or passes_on_empty >= 4):
+        raise ValueError(f"end: 'cap' needs the turn cap ({cap} turns) reached, the log has {n}")
 
 
 def _check_deck(d: dict) -> None:
