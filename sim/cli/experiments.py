@@ -140,7 +140,7 @@ def _add_adaptive_arguments(p: argparse.ArgumentParser) -> None:
 
 def _player_sizes(args: argparse.Namespace) -> list:
     """The table sizes of ``--players`` (one or several: 2,4,6 / 2-6 / 2 4 6); [None] without it."""
-    from sim.studies.match import parse_players
+    from sim.studies.by_players import parse_players
 
     if args.players is None:
         return [None]
@@ -166,29 +166,21 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def _by_players(args: argparse.Namespace, sizes: list[int], options: dict, build, as_json, as_table) -> int:
     """``match | tournament | sweep --players 2,4,6``: the experiment once per table size (``build()``
-    with ``args.players`` set to it), each printed as for one size, then one table by size
-    (``as_table(runs)``); with --json one object, ``as_json(runs)``."""
-    from sim.runner.results import RunInterrupted
-    from sim.runner.run import run_experiment
+    with ``args.players`` set to it; sim.studies.by_players), each printed as for one size, then one
+    table by size (``as_table(runs)``); with --json one object, ``as_json(runs)``."""
+    from sim.studies.by_players import run_by_players, sized_outs
 
-    out = options["out"]
-    if out is not None and "{players}" not in out:
-        raise CliError(f"--out {out}: with several player counts the file name needs {{players}}, e.g. "
-                       "m-{players}p.parquet (one results file per table size)")
+    try:
+        outs = sized_outs(options["out"], sizes, "m-{players}p.parquet", "--out")
+    except ValueError as e:
+        raise CliError(str(e)) from None
     exps = []
     for n in sizes:  # every experiment is checked before the first deal is played
         args.players = n
         exps.append(build())
-    runs, code = [], 0
-    for exp in exps:
-        opts = {**options, "out": None if out is None else out.format(players=exp.players)}
-        try:
-            runs.append(run_experiment(exp, **opts))
-        except RunInterrupted as e:
-            runs.append(e.result)
-            print(f"{PROG}: {exp.players} players: {e}", file=sys.stderr)
-            code = 130
-            break
+    runs, stopped = run_by_players(exps, outs, **{k: v for k, v in options.items() if k != "out"})
+    if stopped is not None:
+        print(f"{PROG}: {runs[-1].experiment.players} players: {stopped}", file=sys.stderr)
     if args.json:
         print(json.dumps(as_json(runs), allow_nan=False))
     else:
@@ -196,7 +188,7 @@ def _by_players(args: argparse.Namespace, sizes: list[int], options: dict, build
             _report(run, False)
             print()
         print(as_table(runs))
-    return code
+    return 130 if stopped is not None else 0
 
 
 def _one_size_only(args: argparse.Namespace, sizes: list, what: str) -> None:

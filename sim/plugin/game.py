@@ -229,6 +229,20 @@ class Game(ABC):
         """Lines ``rummy-sim tournament`` / ``sweep`` print after their own, from the summary frame."""
         return []
 
+    def size_columns(self, columns: Sequence[str], kind: str) -> list[str]:
+        """Which of a summary's (or sweep table's) ``columns`` a row of the table by table size of a
+        ``kind`` ("match", "sweep") keeps (sim.studies.by_players); none by default."""
+        return []
+
+    def size_head(self, columns: Sequence[str]) -> str:
+        """The header ``rummy-sim match --players 2,4,6`` prints for :meth:`size_cell` when the table
+        by size has ``columns``; "" (no cell) by default."""
+        return ""
+
+    def size_cell(self, row) -> str:
+        """This game's cell of one row (a namedtuple) of the matches' table by table size."""
+        return ""
+
     # -- deal logs ----------------------------------------------------------------------------
 
     @abstractmethod

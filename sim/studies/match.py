@@ -21,9 +21,11 @@ import pandas as pd
 
 from sim import experiment as X
 from sim.core.fmt import format_p, json_ready, num, pct
-from sim.core.intervals import ci, ci_text, pct_ci_text
+from sim.core.intervals import ci, ci_text
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
+from sim.studies.by_players import COMPLETE, play_by_players, run_of
+from sim.studies.by_players import parse_players  # noqa: F401  (its old home: sim.studies.match.parse_players)
 
 
 @dataclass
@@ -105,35 +107,8 @@ def play_match_by_players(a, b, players, deals: int, seed: int = 0, *, out: str 
     on the same seed and deal indices (a deal's cards depend on the table size too, I1/I2), in the
     order given. ``out``, if given, must contain ``{players}`` (one results file per size).
     :func:`by_players_table` puts them side by side."""
-    sizes = parse_players(players)
-    if out is not None and len(sizes) > 1 and "{players}" not in str(out):
-        raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "
-                         "e.g. m-{players}p.parquet (one results file per table size)")
-    return [play_match(a, b, deals, seed, players=n, out=None if out is None else str(out).format(players=n),
-                       **options) for n in sizes]
-
-
-def parse_players(players) -> list[int]:
-    """Player counts from an int, a sequence of ints, or text ``"2,4,6"`` / ``"2-6"`` (in the order
-    given, each once); a ValueError names a bad item."""
-    if isinstance(players, (int,)) and not isinstance(players, bool):
-        return [players]
-    items: list = []
-    if isinstance(players, str):
-        for part in (x.strip() for x in players.split(",")):
-            lo, dash, hi = part.partition("-")
-            try:
-                items += list(range(int(lo), int(hi) + 1)) if dash else [int(part)]
-            except ValueError:
-                raise ValueError(f"players {players!r}: {part!r} is not a player count (N, N,M,... or N-M)") from None
-    else:
-        items = list(players)
-    if not items:
-        raise ValueError(f"players {players!r}: no player count")
-    dup = sorted({n for n in items if items.count(n) > 1})
-    if dup:
-        raise ValueError(f"players {players!r}: {', '.join(map(str, dup))} given more than once")
-    return [int(n) for n in items]
+    return play_by_players(lambda n, o: play_match(a, b, deals, seed, players=n, out=o, **options), players, out,
+                           "m-{players}p.parquet")
 
 
 def match_summary(run: ExperimentResult) -> dict:
@@ -243,19 +218,19 @@ _BY_PLAYERS = (("players", "players"), ("seating", "seating"), ("deal_sets", "de
 def by_players_table(results) -> pd.DataFrame:
     """One row per table size of several matches (:func:`play_match_by_players`, or the runs of
     ``rummy-sim match --players 2,4,6``): A - B with its paired CI and, when the game has its own
-    figures (Indian Rummy), each side's net points per deal, deal win, drop and wrong-declaration
-    rates with their intervals and points lost when not winning (columns: docs/results.md)."""
+    figures (Game.size_columns; Indian Rummy), each side's net points per deal, deal win, drop and
+    wrong-declaration rates with their intervals and points lost when not winning (columns:
+    docs/results.md)."""
     rows = []
     for res in results:
-        run = res.run if isinstance(res, MatchResult) else res
+        run = run_of(res)
         r = run.summary.iloc[0]
+        game = run.experiment.game_spec
         row = {"players": run.experiment.players, "seating": run.experiment.seating_mode or
-               (run.experiment.game_spec.seating_modes or ("",))[0], "a": r["a"], "b": r["b"],
+               (game.seating_modes or ("",))[0], "a": r["a"], "b": r["b"],
                "deal_sets": int(r["deal_sets"]), "plays": int(r["plays"]), "a_minus_b": r["mean_diff"],
                "a_minus_b_ci_low": r["ci_low"], "a_minus_b_ci_high": r["ci_high"], "p_value": r["p_value"]}
-        extra = [c for c in run.summary.columns if c.startswith(("a_", "b_", "even_")) and c not in
-                 ("a_mean", "b_mean")]
-        row.update({c: r[c] for c in extra})
+        row.update({c: r[c] for c in game.size_columns(list(run.summary.columns), "match")})
         row.update({c: r[c] for c in run.summary.columns if c.startswith("end_")})
         row["capped"] = int(r["capped"])
         row["stopped_by"] = run.stopped_by
@@ -266,7 +241,7 @@ def by_players_table(results) -> pd.DataFrame:
 def by_players_json(results) -> dict:
     """``rummy-sim match --players 2,4,6 --json``: every size's match object (as for one size) in
     ``matches``, in the order played, and the sizes in ``players``."""
-    runs = [res.run if isinstance(res, MatchResult) else res for res in results]
+    runs = [run_of(res) for res in results]
     first = runs[0].experiment
     return json_ready({"kind": "match_by_players", "a": str(first.teams[0]), "b": str(first.teams[1]),
                        "game": first.game, "players": [r.experiment.players for r in runs],
@@ -280,28 +255,19 @@ def format_by_players(results) -> str:
         return ""
     first = t.iloc[0]
     lines = [f"{first['a']} (A) vs {first['b']} (B) by table size (95% CIs; per seat of each side)"]
-    has = "a_net" in t.columns
-    head = f"  {'players':>7}  {'seating':<7}  {'deal sets':>10}  {'A - B pts/deal':<28}"
-    if has:
-        head += (f"{'A net/deal':<28}{'B net/deal':<28}{'A deals won':<24}{'B won':>6} {'1/N':>6}  "
-                 f"{'A drops 1st/mid':<16}{'B drops 1st/mid':<16}{'A wrong':>8}  {'A/B lost not won':<18}")
+    game = run_of(results[0]).experiment.game_spec
+    extra = game.size_head(list(t.columns))  # the game's own columns (Indian Rummy: per seat of each side)
+    head = f"  {'players':>7}  {'seating':<7}  {'deal sets':>10}  {'A - B pts/deal':<28}" + extra
     ends = [c for c in t.columns if c.startswith("end_") and c != "end_cap"]
     head += "ends " + "/".join(c[4:] for c in ends) + " (cap: plays)"
     lines.append(head)
     for r in t.itertuples():
         line = (f"  {r.players:>7}  {r.seating:<7}  {r.deal_sets:>10,}  "
                 f"{ci(r.a_minus_b, r.a_minus_b_ci_low, r.a_minus_b_ci_high):<28}")
-        if has:
-            line += (f"{ci(r.a_net, r.a_net_ci_low, r.a_net_ci_high):<28}"
-                     f"{ci(r.b_net, r.b_net_ci_low, r.b_net_ci_high):<28}"
-                     f"{pct(r.a_deal_win_rate) + ' ' + pct_ci_text(r.a_deal_win_rate_ci_low, r.a_deal_win_rate_ci_high):<24}"
-                     f"{pct(r.b_deal_win_rate):>6} {pct(r.even_win_rate):>6}  "
-                     f"{pct(r.a_first_drop_rate) + '/' + pct(r.a_middle_drop_rate):<16}"
-                     f"{pct(r.b_first_drop_rate) + '/' + pct(r.b_middle_drop_rate):<16}"
-                     f"{pct(r.a_wrong_declaration_rate):>8}  "
-                     f"{num(r.a_lost_when_losing, '.1f') + ' / ' + num(r.b_lost_when_losing, '.1f'):<18}")
+        if extra:
+            line += game.size_cell(r)
         line += "/".join(pct(getattr(r, c)) for c in ends) + f" ({r.capped:,})"
-        if r.stopped_by not in ("deals", "sprt"):
+        if r.stopped_by not in COMPLETE:
             line += "  [interrupted]"
         lines.append(line.rstrip())
     return "\n".join(lines)

@@ -22,7 +22,8 @@ from sim.core.fmt import json_ready, num, pct, short_p
 from sim.core.intervals import ci, ci_text
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
-from sim.studies.match import experiment_options, parse_players, won_words
+from sim.studies.by_players import play_by_players, run_of, size_columns_lines
+from sim.studies.match import experiment_options, won_words
 
 
 @dataclass
@@ -132,38 +133,28 @@ def play_sweep_by_players(base: str, vary, vs: str, players, deals: int, seed: i
     or ``"2-6"``), each on the same seed and deal indices, in the order given. ``out``, if given, must
     contain ``{players}`` (one results file per size). :func:`by_players_table` and
     :func:`format_by_players` put them side by side."""
-    sizes = parse_players(players)
-    if out is not None and len(sizes) > 1 and "{players}" not in str(out):
-        raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "
-                         "e.g. s-{players}p.parquet (one results file per table size)")
-    return [play_sweep(base, vary, vs, deals, seed, players=n, out=None if out is None else str(out).format(players=n),
-                       **options) for n in sizes]
-
-
-def _run_of(res) -> ExperimentResult:
-    return res.run if isinstance(res, SweepResult) else res
+    return play_by_players(lambda n, o: play_sweep(base, vary, vs, deals, seed, players=n, out=o, **options),
+                           players, out, "s-{players}p.parquet")
 
 
 def by_players_table(results) -> pd.DataFrame:
     """One row per (table size, grid point) of several sweeps of the same grid: the point's A - B
     against the opponent with its paired CI, whether it is the size's best point and its paired
-    difference to that best point (CI, Holm-adjusted p); for Indian Rummy also A's and B's net
-    points per deal (per seat) with their CIs."""
+    difference to that best point (CI, Holm-adjusted p); and the game's own columns
+    (Game.size_columns; Indian Rummy: A's and B's net points per deal, per seat, with their CIs)."""
     rows = []
     for res in results:
-        run = _run_of(res)
+        run = run_of(res)
         t = sweep_table(run)
         keys = [k for k, _ in run.experiment.vary]
+        extra = run.experiment.game_spec.size_columns(list(t.columns), "sweep")
         for _, r in t.iterrows():
             row = {"players": run.experiment.players, **{k: r[k] for k in keys}, "spec": r["spec"],
                    "opponent": r["opponent"], "deal_sets": int(r["deal_sets"]), "a_minus_b": r["mean_diff"],
                    "a_minus_b_ci_low": r["ci_low"], "a_minus_b_ci_high": r["ci_high"], "p_holm": r["p_holm"],
                    "best": bool(r["best"]), "vs_best": r["vs_best"], "vs_best_ci_low": r["vs_best_ci_low"],
                    "vs_best_ci_high": r["vs_best_ci_high"], "vs_best_p_holm": r["vs_best_p_holm"]}
-            for side in ("a", "b"):
-                for suffix in ("", "_ci_low", "_ci_high"):
-                    if f"{side}_net{suffix}" in t.columns:
-                        row[f"{side}_net{suffix}"] = r[f"{side}_net{suffix}"]
+            row.update({c: r[c] for c in extra})
             row["stopped_by"] = run.stopped_by
             rows.append(row)
     return pd.DataFrame(rows)
@@ -173,7 +164,7 @@ def by_players_json(results) -> dict:
     """``rummy-sim sweep --players 2,4,6 --json``: every size's sweep object (as for one size) in
     ``sweeps``, in the order played; the sizes in ``players``; the rows of :func:`by_players_table`
     in ``by_players``."""
-    runs = [_run_of(r) for r in results]
+    runs = [run_of(r) for r in results]
     return json_ready({"kind": "sweep_by_players", "game": runs[0].experiment.game,
                        "vary": {k: list(v) for k, v in runs[0].experiment.vary},
                        "players": [r.experiment.players for r in runs],
@@ -188,23 +179,13 @@ def format_by_players(results) -> str:
     t = by_players_table(results)
     if t.empty:
         return ""
-    keys = [k for k, _ in _run_of(results[0]).experiment.vary]
-    sizes = list(dict.fromkeys(t["players"]))
+    keys = [k for k, _ in run_of(results[0]).experiment.vary]
     points = list(dict.fromkeys(tuple(str(v) for v in r) for r in t[keys].itertuples(index=False)))
     cells = {}
     for _, r in t.iterrows():
         cells[(r["players"], tuple(str(r[k]) for k in keys))] = (
             ci(r["a_minus_b"], r["a_minus_b_ci_low"], r["a_minus_b_ci_high"]) + (" best" if r["best"] else ""))
-    vw = {k: max(len(k), *(len(p[i]) for p in points)) for i, k in enumerate(keys)}
-    cw = max(len(c) for c in cells.values())
     lines = [f"A - B against {t['opponent'].iloc[0]} by table size (points per deal, paired 95% CI; best: the "
-             "size's best point)",
-             ("  " + "  ".join(f"{k:>{vw[k]}}" for k in keys)
-              + "".join(f"  {f'{n} players':<{cw}}" for n in sizes)).rstrip()]
-    for p in points:
-        lines.append("  " + "  ".join(f"{v:>{vw[k]}}" for k, v in zip(keys, p))
-                     + "".join(f"  {cells.get((n, p), 'n/a'):<{cw}}" for n in sizes).rstrip())
-    stopped = [n for n in sizes if t.loc[t["players"] == n, "stopped_by"].iloc[0] not in ("deals", "sprt")]
-    if stopped:
-        lines.append(f"  [interrupted at {', '.join(map(str, stopped))} players]")
+             "size's best point)"]
+    lines += size_columns_lines(t, keys, [">"] * len(keys), points, cells)
     return "\n".join(lines)

@@ -24,7 +24,8 @@ from sim.core.intervals import ci, ci_text, mean_test, wilson_interval
 from sim.runner.aggregate import team_weights
 from sim.runner.results import ExperimentResult
 from sim.runner.run import run_experiment
-from sim.studies.match import experiment_options, parse_players, won_words
+from sim.studies.by_players import play_by_players, run_of, size_columns_lines
+from sim.studies.match import experiment_options, won_words
 
 
 @dataclass
@@ -232,16 +233,8 @@ def play_tournament_by_players(teams: Sequence[str], players, deals: int, seed: 
     ``"2,4,6"`` or ``"2-6"``), each on the same seed and deal indices, in the order given. ``out``,
     if given, must contain ``{players}`` (one results file per size). :func:`by_players_table` and
     :func:`format_by_players` put them side by side."""
-    sizes = parse_players(players)
-    if out is not None and len(sizes) > 1 and "{players}" not in str(out):
-        raise ValueError(f"out {out!r}: with several player counts the file name needs {{players}}, "
-                         "e.g. t-{players}p.parquet (one results file per table size)")
-    return [play_tournament(teams, deals, seed, players=n, out=None if out is None else str(out).format(players=n),
-                            **options) for n in sizes]
-
-
-def _run_of(res) -> ExperimentResult:
-    return res.run if isinstance(res, TournamentResult) else res
+    return play_by_players(lambda n, o: play_tournament(teams, deals, seed, players=n, out=o, **options),
+                           players, out, "t-{players}p.parquet")
 
 
 def by_players_table(results) -> pd.DataFrame:
@@ -250,7 +243,7 @@ def by_players_table(results) -> pd.DataFrame:
     deal against the field (for Indian Rummy its net points per deal) with its CI."""
     rows = []
     for res in results:
-        run = _run_of(res)
+        run = run_of(res)
         rk = ranking(run).set_index("team")
         ep = expected_points(run)
         field = ep[ep["opponent"] == "field"].set_index("team") if not ep.empty else pd.DataFrame()
@@ -272,7 +265,7 @@ def by_players_json(results) -> dict:
     """``rummy-sim tournament --players 2,4,6 --json``: every size's tournament object (as for one
     size) in ``tournaments``, in the order played; the sizes in ``players``; the rows of
     :func:`by_players_table` in ``by_players``."""
-    runs = [_run_of(r) for r in results]
+    runs = [run_of(r) for r in results]
     return json_ready({"kind": "tournament_by_players", "game": runs[0].experiment.game,
                        "teams": runs[0].experiment.team_labels(), "players": [r.experiment.players for r in runs],
                        "by_players": by_players_table(runs).to_dict(orient="records"),
@@ -285,18 +278,9 @@ def format_by_players(results) -> str:
     t = by_players_table(results)
     if t.empty:
         return ""
-    sizes = list(dict.fromkeys(t["players"]))
     teams = list(dict.fromkeys(t["team"]))
-    cells = {(r.players, r.team): f"{ci(r.margin, r.margin_ci_low, r.margin_ci_high)} #{r.rank}"
+    cells = {(r.players, (r.team,)): f"{ci(r.margin, r.margin_ci_low, r.margin_ci_high)} #{r.rank}"
              for r in t.itertuples()}
-    tw = max(4, *(len(x) for x in teams))
-    cw = max(len(c) for c in cells.values())
-    lines = ["margin over the field by table size (points per deal, paired 95% CI, #rank)",
-             (f"  {'team':<{tw}}" + "".join(f"  {f'{n} players':<{cw}}" for n in sizes)).rstrip()]
-    for team in teams:
-        lines.append((f"  {team:<{tw}}"
-                      + "".join(f"  {cells.get((n, team), 'n/a'):<{cw}}" for n in sizes)).rstrip())
-    stopped = [n for n in sizes if t.loc[t["players"] == n, "stopped_by"].iloc[0] not in ("deals", "sprt")]
-    if stopped:
-        lines.append(f"  [interrupted at {', '.join(map(str, stopped))} players]")
+    lines = ["margin over the field by table size (points per deal, paired 95% CI, #rank)"]
+    lines += size_columns_lines(t, ["team"], ["<"], [(team,) for team in teams], cells)
     return "\n".join(lines)

@@ -190,6 +190,21 @@ class IndianGame(Game):
 
         return pairings_lines(summary, players)
 
+    def size_columns(self, columns, kind: str) -> list[str]:
+        from sim.games.indian.by_size import size_columns
+
+        return size_columns(columns, kind)
+
+    def size_head(self, columns) -> str:
+        from sim.games.indian.by_size import size_head
+
+        return size_head(columns)
+
+    def size_cell(self, row) -> str:
+        from sim.games.indian.by_size import size_cell
+
+        return size_cell(row)
+
     def report_sections(self) -> list:
         from sim.games.indian.report_sections import FiguresSection
 
