@@ -5,7 +5,7 @@ Usage (a fresh, empty numba cache, or nothing is compiled)::
     rm -rf /tmp/cc && NUMBA_CACHE_DIR=/tmp/cc PYTHONPATH=. .venv/bin/python benchmarks/compile_profile.py indian
 
 It plays one greedy deal (the engine and greedy compile), then compiles every other
-built-in strategy's kernel (strategies/<game>/dispatch_nb.KERNELS), and prints, per
+built-in strategy's kernel (the kernel each StrategyInfo names), and prints, per
 compiled function: how many specialisations numba compiled ("n"), the process CPU
 seconds spent compiling it without its callees ("excl"), the part of that spent
 optimising and code-generating its final LLVM module, which holds every callee it links
@@ -16,7 +16,6 @@ the machine inflate it less than wall time.
 from __future__ import annotations
 
 import collections
-import importlib
 import sys
 import time
 
@@ -64,6 +63,7 @@ def main(games: list[str]) -> None:
     ev.register("numba:compile", _Timer())
     codegen.CPUCodeLibrary.finalize = _timed_finalize
     from sim.games import get_game
+    from sim.plugin.strategy import seat_function
 
     t_start = clock()
     for name in games:
@@ -72,9 +72,8 @@ def main(games: list[str]) -> None:
         g.run_deals(["greedy"] * g.default_players, 1, 0)
         t1 = clock()
         print(f"## {name}: engine + greedy (one deal) {t1 - t0:.1f} s CPU", flush=True)
-        dispatch = importlib.import_module(f"strategies.{name}.dispatch_nb")
-        for sid in dispatch.KERNELS:
-            dispatch.strategy_function(sid)
+        for strategy in g.strategies.names():
+            seat_function(g.strategies.get(strategy))
         print(f"## {name}: the other built-ins {clock() - t1:.1f} s CPU", flush=True)
     print(f"## total {clock() - t_start:.1f} s CPU")
     print(f"{'function':55s} {'n':>3s} {'excl':>7s} {'llvm':>7s} {'incl':>7s}")

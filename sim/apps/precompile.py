@@ -10,24 +10,23 @@ compiles on one core, so on a 2-core machine two games take the time of the slow
 
 from __future__ import annotations
 
-import importlib
 import subprocess
 import sys
 import time
 
 from sim.plugin.registry import game_names, get_game
+from sim.plugin.strategy import seat_function
 
 _ONE_GAME = "import sys; from sim.apps.precompile import compile_game; compile_game(sys.argv[1])"
 
 
 def compile_game(name: str) -> None:
     """Compile (or load from the cache) one game's engine and every built-in strategy's kernel
-    (each compiles on its own, strategies/<game>/dispatch_nb.py)."""
+    (each compiles on its own: the kernel its declaration names, sim.plugin.strategy.seat_function)."""
     g = get_game(name)
     g.run_deals(["greedy"] * g.default_players, 1, 0)
-    dispatch = importlib.import_module(f"strategies.{name}.dispatch_nb")
-    for sid in dispatch.KERNELS:
-        dispatch.strategy_function(sid)
+    for strategy in g.strategies.names():
+        seat_function(g.strategies.get(strategy))
 
 
 def precompile(names: list[str]) -> int:

@@ -4,8 +4,9 @@ Every game has its own :class:`StrategyRegistry` (``get_game("persian").strategi
 built-ins are declared as ``BUILTINS`` in the module its game names (``Game.strategies_module``,
 ``strategies/<game>/builtins.py``), loaded on first use, and users add their own with
 ``register_strategy(..., game=...)`` (sim.plugin.registry). A spec resolves to an integer id
-(a built-in, whose kernel strategies/<game>/dispatch_nb.py names) or a user function; either
-way the engine calls it through the seat's function slot. Plus a float64 parameter vector.
+(a built-in, whose ``StrategyInfo.kernel`` names its compiled function as text) or a user
+function; either way the engine calls it through the seat's function slot
+(sim.plugin.strategy.seat_function). Plus a float64 parameter vector.
 Changing a parameter value never recompiles anything: parameters are data.
 """
 
@@ -79,13 +80,19 @@ class Param:
 
 @dataclass(frozen=True)
 class StrategyInfo:
-    """A registered strategy: its id (or user function), parameters and description."""
+    """A registered strategy: its id (or user function), parameters and description.
+
+    A built-in names its kernel as text, ``kernel="strategies.<game>.NAME_nb:NAME_decide"``:
+    the plug-in layer imports and compiles it on first use (sim.plugin.strategy.seat_function),
+    so the game that seats it never imports strategies/ and a run compiles only what it seats.
+    """
 
     name: str
     sid: int
     params: tuple[Param, ...] = ()
     doc: str = ""
     function: Callable | None = None  # user strategies only
+    kernel: str = ""  # built-ins only: "module:function" of the STRATEGY_SIG kernel
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ STRATEGY_SIG = types.int64(
     types.uint64[::1],  # rng
 )
 STRATEGY_FN = types.FunctionType(STRATEGY_SIG)
-SID_USER = -1  # the strategy id of every user strategy (built-ins have ids >= 0 in their game's dispatch)
+SID_USER = -1  # the strategy id of every user strategy (built-ins have ids >= 0, strategies/<game>/builtins.py)
 
 
 def seat_fns_type(seats: int):
@@ -75,15 +75,11 @@ def unused_slot(decision, obs, moves, n_moves, params, rng):
 _KERNELS: dict[str, object] = {}
 
 
-def builtin_kernel(kernels: dict, sid: int, game: str):
-    """The compiled kernel of built-in strategy id ``sid`` of ``game``: ``kernels[sid]``
-    names it as "module:function"; the module is imported and the function compiled for
+def kernel_function(path: str):
+    """The compiled STRATEGY_SIG kernel that ``path`` ("module:function", a built-in's
+    ``StrategyInfo.kernel``) names: the module is imported and the function compiled for
     STRATEGY_SIG (or loaded from numba's cache) on first use only, so a run compiles just
     the strategies it seats. It fills a seat's function slot like a user strategy."""
-    try:
-        path = kernels[sid]
-    except KeyError:
-        raise ValueError(f"{game}: no built-in strategy with id {sid}") from None
     fn = _KERNELS.get(path)
     if fn is None:
         module, _, name = path.partition(":")
@@ -93,6 +89,16 @@ def builtin_kernel(kernels: dict, sid: int, game: str):
             fn.compile(STRATEGY_SIG.args)  # declared without STRATEGY_SIG: compile it
         _KERNELS[path] = fn
     return fn
+
+
+def seat_function(info):
+    """The function a seat of strategy ``info`` (sim.plugin.specs.StrategyInfo) holds in its
+    slot: a user strategy's own function, or the kernel its built-in declaration names."""
+    if info.function is not None:
+        return info.function
+    if not info.kernel:
+        raise ValueError(f"strategy {info.name}: a built-in without a kernel (StrategyInfo.kernel)")
+    return kernel_function(info.kernel)
 
 
 def call_from_python(fn, decision, obs, moves, n, params, rng) -> int:

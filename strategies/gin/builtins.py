@@ -1,21 +1,29 @@
 """The built-in Gin Rummy strategies: names, ids, documented parameters (meaning, range,
 default). ``GinGame.strategies`` (sim.plugin.game) loads ``BUILTINS``.
 
-Each kernel lives in ``strategies/gin/<name>_nb.py`` and is reached by id through
-strategies/gin/dispatch_nb.py; parameters reach it as a float64 row in the order declared here.
+Each kernel lives in ``strategies/gin/<name>_nb.py`` and each declaration names it as text
+(``kernel=``), compiled on first use for the seat's function slot (sim.plugin.strategy.seat_function);
+parameters reach it as a float64 row in the order declared here.
 """
 
-from strategies.gin.dispatch_nb import SID_EXPERT, SID_GREEDY, SID_KNOCKER, SID_RANDOM, SID_SIMPLE
 from sim.plugin.specs import Param, StrategyInfo
 
+# the built-ins' strategy ids (the engine's sids; a user strategy's is SID_USER = -1)
+SID_RANDOM = 0
+SID_SIMPLE = 1
+SID_GREEDY = 2
+SID_KNOCKER = 3
+SID_EXPERT = 4
+
 RANDOM = StrategyInfo("random", SID_RANDOM, (), "A uniformly chosen legal move at every decision "
-                      "(OpenSpiel's uniform random bot).")
+                      "(OpenSpiel's uniform random bot).", kernel="strategies.gin.random_nb:random_decide")
 
 SIMPLE = StrategyInfo(
     "simple", SID_SIMPLE, (),
     "OpenSpiel's SimpleGinRummyBot, move for move: takes the upcard when it allows a knock or joins its "
     "best meld group, discards the highest card outside that group, knocks as soon as it may, lays its "
     "best group and never lays off.",
+    kernel="strategies.gin.simple_nb:simple_decide",
 )
 
 GREEDY = StrategyInfo(
@@ -23,6 +31,7 @@ GREEDY = StrategyInfo(
     "Plays for the least deadwood (exact solver): takes the upcard when the best 10 of the 11 cards beat "
     "the hand, discards the card leaving the least deadwood, knocks as soon as it may, lays a best meld "
     "group and every lay-off that lowers its deadwood.",
+    kernel="strategies.gin.greedy_nb:greedy_decide",
 )
 
 KNOCK_AT = Param("knock_at", 10, 0, 10, int,
@@ -40,6 +49,7 @@ KNOCKER = StrategyInfo(
     "greedy with a knock policy: knocks by deadwood and stock left (knock_at, late_knock_at, late_stock), "
     "less pickup_penalty per card the opponent took from the upcard and still holds; else plays on for gin. "
     "Defaults: greedy's policy (knock as soon as it may).",
+    kernel="strategies.gin.knocker_nb:knocker_decide",
 )
 
 EXPERT = StrategyInfo(
@@ -58,6 +68,7 @@ EXPERT = StrategyInfo(
     "points; cards that may complete the opponent's known melds cost danger points) and a margin for taking "
     "the upcard. Defaults chosen against simple on seeds 5-7 (3,000 deal sets each): knock as soon as it may, "
     "keep 1, take_margin 3 (+3.6 points a hand); danger and pickup_penalty did not help there.",
+    kernel="strategies.gin.knocker_nb:expert_decide",
 )
 
 BUILTINS = (RANDOM, SIMPLE, GREEDY, KNOCKER, EXPERT)

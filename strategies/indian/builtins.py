@@ -1,24 +1,25 @@
 """The built-in Indian Rummy strategies: names, ids, documented parameters (meaning,
 range, default). ``IndianGame.strategies`` (sim.plugin.game) loads ``BUILTINS``.
 
-Each kernel lives in ``strategies/indian/<name>_nb.py`` and is reached by id through
-strategies/indian/dispatch_nb.py. Parameters reach a kernel as a float64 row in the
-order declared here; the kernels' P_* slot constants follow the same order (a test
-ties them together).
+Each kernel lives in ``strategies/indian/<name>_nb.py`` and each declaration names it as text
+(``kernel=``): the plug-in layer compiles it on first use for the seat's function slot
+(sim.plugin.strategy.seat_function), so the engine never imports strategies/. Parameters reach
+a kernel as a float64 row in the order declared here; the kernels' P_* slot constants follow the
+same order (a test ties them together).
 """
 
 from dataclasses import replace
 
-from strategies.indian.dispatch_nb import (
-    SID_DEFENSIVE,
-    SID_DROPPER,
-    SID_EXPERT,
-    SID_GREEDY,
-    SID_JOKER_KEEPER,
-    SID_MC_SEARCH,
-    SID_RANDOM,
-)
 from sim.plugin.specs import Param, StrategyInfo
+
+# the built-ins' strategy ids (the engine's sids; a user strategy's is SID_USER = -1)
+SID_RANDOM = 0
+SID_GREEDY = 1
+SID_DROPPER = 2
+SID_JOKER_KEEPER = 3
+SID_DEFENSIVE = 4
+SID_EXPERT = 5
+SID_MC_SEARCH = 6
 
 RANDOM = StrategyInfo(
     "random",
@@ -37,6 +38,7 @@ RANDOM = StrategyInfo(
     "Uniform over draws and discards; drops with probability p_drop at a draw decision and "
     "declares with probability p_declare at a discard decision, so drops and wrong "
     "declarations occur and deals end.",
+    kernel="strategies.indian.random_nb:random_decide",
 )
 
 GREEDY = StrategyInfo(
@@ -46,6 +48,7 @@ GREEDY = StrategyInfo(
     "Takes the top discard when keeping the best 13 of the 14 lowers its minimum deadwood, "
     "else the stock; discards the card whose removal leaves the least deadwood (ties: the "
     "higher-valued card, then the higher kind); declares as soon as it validly can; never drops.",
+    kernel="strategies.indian.greedy_nb:greedy_decide",
 )
 
 # parameters shared by several strategies (one declaration, one meaning)
@@ -140,6 +143,7 @@ DROPPER = StrategyInfo(
     "alarm_pickups cards from the pile; each joker held raises the thresholds by joker_credit. "
     "By table size: a pure run saves a jokerless hand at up to pure_saves_upto players, and "
     "no drop at fewer than drop_min_players.",
+    kernel="strategies.indian.dropper_nb:dropper_decide",
 )
 
 JOKER_KEEPER = StrategyInfo(
@@ -150,6 +154,7 @@ JOKER_KEEPER = StrategyInfo(
     "deadwood plus what it is worth kept (the only pure run, the seed of the run of four, "
     "connectors); takes the top discard only for a joker, a meld or a strong connector. "
     "Declares as soon as it validly can; never drops.",
+    kernel="strategies.indian.joker_keeper_nb:joker_keeper_decide",
 )
 
 DEFENSIVE = StrategyInfo(
@@ -179,6 +184,7 @@ DEFENSIVE = StrategyInfo(
     "next seat (links to its pickups still held) minus what that seat let go (links to its "
     "discards), shedding high cards once an opponent looks close (with shed_weight > 0; off by "
     "default: tuned). Declares as soon as it validly can; never drops.",
+    kernel="strategies.indian.defensive_nb:defensive_decide",
 )
 
 
@@ -213,6 +219,7 @@ EXPERT = StrategyInfo(
     "dropper's drops (with its table-size gates), joker_keeper's draws and hand building (jokers kept and taken, melds "
     "taken) and defensive's discards; an opponent looks close after alarm_pickups pickups "
     "or middle_drop_turn of its own turns.",
+    kernel="strategies.indian.expert_nb:expert_decide",
 )
 
 MC_SEARCH = StrategyInfo(
@@ -244,6 +251,7 @@ MC_SEARCH = StrategyInfo(
     "with a fast solver-free policy (common random numbers), and picks the best mean "
     "points (the base's move credited margin points); plays the base's declarations and drops "
     "at once. strategies/indian/mc_search_nb.py.",
+    kernel="strategies.indian.mc_search_nb:mc_search_decide",
 )
 
 BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)

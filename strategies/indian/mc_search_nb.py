@@ -19,7 +19,7 @@ At each decision it receives only its observation (I9), never the true state:
    ``max_candidates`` > 0 keeps only that many (greedy's move always); this prior is
    the only pruning, and only there. ``max_candidates=1`` plays exactly as the base.
 3. Worlds: ``worlds`` times, the hidden cards are dealt at random consistently with
-   what the seat sees (strategies/indian/determinize_nb.py: own hand, pile, every
+   what the seat sees (sim/games/indian/determinize_nb.py: own hand, pile, every
    pickup, the cut joker, hand sizes, drops).
 4. Every candidate is applied on a copy of the *same* world, and the deal is played
    on by the fast play-out policy in every seat (rollout_nb.play_out) with the *same*
@@ -70,7 +70,7 @@ from sim.games.indian.solver_nb import BIG
 from sim.games.indian.cards_nb import card_value
 from sim.games.indian.state_nb import discard, draw_pile, draw_stock, next_turn
 from sim.core.rng_nb import next_u64
-from strategies.indian.determinize_nb import determinize_into
+from sim.games.indian.determinize_nb import determinize_into
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.greedy_nb import greedy_decide
 from strategies.indian.rollout_nb import keep_score, play_out

@@ -1,1 +1,1 @@
-"""Persian Rummy strategies: compiled kernels, their dispatch and parameter declarations."""
+"""Persian Rummy strategies: compiled kernels and their declarations (names, ids, parameters, kernels)."""

@@ -1,23 +1,31 @@
 """The built-in strategies: names, ids, documented parameters (meaning, range, default).
 
-Each kernel lives in its own ``strategies/<name>_nb.py``; the engine reaches it by id
-through strategies/persian/dispatch_nb.py. Parameter values are data (a float64 row per
-seat), so trying another value never recompiles anything.
+Each kernel lives in its own ``strategies/persian/<name>_nb.py`` and each declaration names it
+as text (``kernel=``): the plug-in layer compiles it on first use and puts it in the seat's
+function slot (sim.plugin.strategy.seat_function), so the engine never contains a strategy's code
+and never imports strategies/. Parameter values are data (a float64 row per seat), so trying
+another value never recompiles anything.
+
+To add a built-in strategy NAME: write ``NAME_decide(decision, obs, moves, n, params, rng)`` in
+``strategies/persian/NAME_nb.py`` with ``@njit(cache=True)`` (compiled for STRATEGY_SIG on first
+use) or ``@njit(STRATEGY_SIG, cache=True)``, give it the next id below and declare it here with
+``kernel="strategies.persian.NAME_nb:NAME_decide"``.
 """
 
-from strategies.persian.dispatch_nb import (
-    SID_DEEP_TAKER,
-    SID_DEFENSIVE,
-    SID_EXPERT,
-    SID_GREEDY,
-    SID_MC_SEARCH,
-    SID_QUAD_HOLDER,
-    SID_RANDOM,
-)
 from sim.plugin.specs import Param, StrategyInfo
 
+# the built-ins' strategy ids (the engine's sids; a user strategy's is SID_USER = -1)
+SID_RANDOM = 0
+SID_GREEDY = 1
+SID_DEEP_TAKER = 2
+SID_QUAD_HOLDER = 3
+SID_DEFENSIVE = 4
+SID_EXPERT = 5
+SID_MC_SEARCH = 6
+
 BUILTINS: tuple[StrategyInfo, ...] = (
-    StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision."),
+    StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision.",
+                 kernel="strategies.persian.random_nb:random_decide"),
     StrategyInfo(
         "greedy",
         SID_GREEDY,
@@ -29,6 +37,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         ),
         "Takes from the pile for an immediate meld when the cards above are cheap, puts down "
         "everything it can, discards its highest card in no partial meld.",
+        kernel="strategies.persian.greedy_nb:greedy_decide",
     ),
 
     # ---- deep_taker (strategies/persian/deep_taker_nb.py) ----
@@ -54,6 +63,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Takes from the discard pile down to max_depth when the estimated gain (points put down now and "
         "soon, from the target and the cards above it) minus the risk of the extra cards (their value, "
         "weighted by how near the end of the deal looks) is at least min_gain; plays and discards as greedy.",
+        kernel="strategies.persian.deep_taker_nb:deep_taker_decide",
     ),
 
     # ---- quad_holder (strategies/persian/quad_holder_nb.py) ----
@@ -78,6 +88,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Holds three jokers and/or three of a rank, while the fourth is not on the table, to meld all four at "
         "once; takes the fourth from the pile; melds the three when the stock runs low or an opponent is "
         "close to going out. Otherwise plays as greedy.",
+        kernel="strategies.persian.quad_holder_nb:quad_holder_decide",
     ),
 
     # ---- defensive (strategies/persian/defensive_nb.py) ----
@@ -118,6 +129,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Discards avoiding what the next opponent can use (lay-offs on table melds, cards going with what it "
         "took from the pile, melds it would open in the pile, melds its hand likely makes) and sheds high "
         "cards as the deal nears its end; draws and plays as greedy.",
+        kernel="strategies.persian.defensive_nb:defensive_decide",
     ),
 
     # ---- expert (strategies/persian/expert_nb.py) ----
@@ -152,6 +164,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         ),
         "deep_taker's draws, quad_holder's holding and defensive's discards combined, defaults tuned by "
         "duplicate matches against greedy and the single heuristics (docs/strategies.md).",
+        kernel="strategies.persian.expert_nb:expert_decide",
     ),
 
     # ---- mc_search (strategies/persian/mc_search_nb.py) ----
@@ -191,5 +204,6 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "sees, plays expert's move and its runner-up out with a fast policy in the same sampled worlds "
         "and leaves expert's move only for one clearly ahead. Slow next to the heuristics (a few hundred "
         "deals a second): a yardstick for them.",
+        kernel="strategies.persian.mc_search_nb:mc_search_decide",
     ),
 )

@@ -11,7 +11,7 @@ At each decision it receives only the observation (P10), never the true state:
    The stock, a pass and stop are always kept. This prior is the only pruning before
    the search, and only when ``max_candidates`` > 0 (0 searches every legal move).
 2. Worlds: ``samples`` times, the hidden cards are dealt at random consistently
-   with what the seat sees (strategies/persian/determinize_nb.py): own hand, pile, table,
+   with what the seat sees (sim/games/persian/determinize_nb.py): own hand, pile, table,
    hand and stock sizes, cards publicly known to be held.
 3. Every candidate still in the race is applied on a copy of the same world and the
    deal is played out to its end by the rollout policy in every seat
@@ -82,7 +82,7 @@ from sim.games.persian.enums import (
 )
 from sim.games.persian.state_nb import GOING_ON, apply_row, team_of
 from sim.core.rng_nb import next_u64, stream_key
-from strategies.persian.determinize_nb import determinize_into
+from sim.games.persian.determinize_nb import determinize_into
 from strategies.persian.expert_nb import expert_decide
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide

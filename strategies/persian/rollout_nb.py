@@ -5,7 +5,7 @@ It steps the deal exactly as engine_nb.play_deal does, with the same state_nb
 kernels (``apply_row`` for the chosen move: draw, plays, discard, passes, going out;
 the P7 turn cap before a draw) and scores it with ``state_nb.score_deal``. It may
 start in the middle of a turn (at the phase in ``st[O_DECISION]``), calls the policy
-directly (never through dispatch_nb) and may stop early after ``max_turns`` more
+directly (never through a seat's function slot) and may stop early after ``max_turns`` more
 turns; a deal stopped that way is scored like a capped deal (no out bonus).
 
 Two policies:

@@ -89,7 +89,7 @@ def test_builtin_choices_ignore_hidden_cards(players) -> None:
     advancing its random stream the same way, in states that differ only in what the deciding
     seat cannot see (I9), and writes nothing to its legal rows or parameters."""
     from sim.games.indian.engine import kernel_args, parse_specs
-    from strategies.indian.dispatch_nb import call_strategy
+    from sim.plugin.strategy import call_from_python
 
     names = [BUILTIN_NAMES[(s + players) % len(BUILTIN_NAMES)] for s in range(players)]
     table = [TEST_SPECS.get(n, n) for n in names]
@@ -104,7 +104,7 @@ def test_builtin_choices_ignore_hidden_cards(players) -> None:
                 obs, rows = GAME.view(variant)
                 rows_before, prm = rows.copy(), params[seat].copy()
                 rng = np.array([12345 + deal], np.uint64)
-                idx = call_strategy(sids[seat], fns[seat], int(st[E.O_DECISION]), obs, rows, len(rows), prm, rng)
+                idx = call_from_python(fns[seat], int(st[E.O_DECISION]), obs, rows, len(rows), prm, rng)
                 assert np.array_equal(rows, rows_before) and np.array_equal(prm, params[seat]), table[seat]
                 choices.append((int(idx), int(rng[0])))
             assert choices[0] == choices[1] == choices[2], f"{table[seat]} deal {deal}: a hidden card changed its choice"

@@ -27,7 +27,7 @@ from sim.games.indian.game import GAME
 from sim.games.indian.information import _original_stock
 from sim.games.indian.rules import RuleOptions
 from strategies.indian import mc_search_nb
-from strategies.indian.determinize_nb import determinize
+from sim.games.indian.determinize_nb import determinize
 from strategies.indian.mc_search_nb import mc_search_decide, score_table
 from sim.plugin.registry import registry_for
 

@@ -12,7 +12,7 @@ from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name
 from sim.games.indian.engine import kernel_args, parse_specs, run_deals
 from sim.games.indian.position import Position, check_state
-from strategies.indian.dispatch_nb import call_strategy
+from sim.plugin.strategy import call_from_python
 
 SEED = 4242
 
@@ -25,8 +25,8 @@ def step_deal(specs, deal, rules=None) -> Position:
         obs, rows = pos.view()
         idx = 0
         if len(rows) > 1:
-            idx = call_strategy(sids[pos.seat], fns[pos.seat], int(pos.st[E.O_DECISION]), obs, rows.copy(), len(rows),
-                                params[pos.seat].copy(), pos.streams[pos.seat])
+            idx = call_from_python(fns[pos.seat], int(pos.st[E.O_DECISION]), obs, rows.copy(), len(rows),
+                                   params[pos.seat].copy(), pos.streams[pos.seat])
         pos.apply_row(rows[idx])
     return pos
 
@@ -164,9 +164,9 @@ def test_from_state_wraps_a_mid_deal_state():
             if pos.decision == "over":
                 break
             obs, rows = pos.view()
-            idx = 0 if len(rows) == 1 else call_strategy(sids[pos.seat], fns[pos.seat], int(pos.st[E.O_DECISION]),
-                                                         obs, rows.copy(), len(rows), params[pos.seat].copy(),
-                                                         pos.streams[pos.seat])
+            idx = 0 if len(rows) == 1 else call_from_python(fns[pos.seat], int(pos.st[E.O_DECISION]), obs,
+                                                            rows.copy(), len(rows), params[pos.seat].copy(),
+                                                            pos.streams[pos.seat])
             pos.apply_row(rows[idx])
         if pos.decision == "over":
             continue

@@ -12,7 +12,7 @@ from sim.games.indian.engine import results_frame, run_deals
 from sim.games.indian.solver_nb import can_declare, min_deadwood
 from strategies.indian import dropper_nb, random_nb
 from strategies.indian.builtins import BUILTINS
-from strategies.indian.dispatch_nb import SID_DROPPER, SID_GREEDY, SID_RANDOM
+from strategies.indian.builtins import SID_DROPPER, SID_GREEDY, SID_RANDOM
 from sim.games.indian.cards_nb import card_value
 from strategies.indian.greedy_nb import best_discard, lowers_deadwood
 from sim.plugin.registry import registry_for

@@ -53,7 +53,7 @@ from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
 from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.persian.dispatch_nb import SID_USER, call_strategy  # noqa: E402
+from sim.plugin.strategy import SID_USER, call_from_python  # noqa: E402
 from sim.plugin.strategy import STRATEGY_SIG  # noqa: E402
 from strategies.persian.examples import top_taker  # noqa: E402
 from sim.plugin.specs import MAX_PARAMS
@@ -94,8 +94,8 @@ def walk(table: Table, seed: int, deal: int, rules: RuleOptions, chooser=None):
             idx = int(chooser(PHASES.index(pos.phase), pos.observation(), rows, n, params[s], rng[s]))
         else:
             rows_before, params_before = rows.copy(), params[s].copy()
-            idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows, n,
-                                    params[s], rng[s]))
+            idx = int(call_from_python(fns[s], PHASES.index(pos.phase), pos.observation(), rows, n,
+                                       params[s], rng[s]))
             # the engine hands built-ins its own rows and parameter row: they must only read them
             assert np.array_equal(rows, rows_before) and np.array_equal(params[s], params_before), \
                 f"strategy {table.names()[s]} wrote to its legal moves or parameters"
@@ -352,7 +352,7 @@ def test_decisions_ignore_hidden_cards(name):
                 if n > 1:
                     decisions += 1
                     rng_a = rng_before.copy()
-                    ref = int(call_strategy(sids[seat], fns[seat], decision, obs, rows, n, params[seat], rng_a))
+                    ref = int(call_from_python(fns[seat], decision, obs, rows, n, params[seat], rng_a))
                     assert ref == idx
                 for _ in range(2):
                     alt_st = alternative(st, gen)
@@ -375,8 +375,8 @@ def test_decisions_ignore_hidden_cards(name):
                     # (c) the same choice, consuming the same randomness
                     if n > 1:
                         rng_b = rng_before.copy()
-                        got = int(call_strategy(sids[seat], fns[seat], decision, alt.observation(), alt_rows, n,
-                                                params[seat], rng_b))
+                        got = int(call_from_python(fns[seat], decision, alt.observation(), alt_rows, n,
+                                                   params[seat], rng_b))
                         assert got == idx, f"{name} changed its decision when only hidden cards moved"
                         assert np.array_equal(rng_b, rng_a)
                 assert np.array_equal(pos.st[: E.OBS_SIZE], st[: E.OBS_SIZE])

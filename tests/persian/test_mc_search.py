@@ -26,7 +26,7 @@ from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
-from strategies.persian.determinize_nb import determinize  # noqa: E402
+from sim.games.persian.determinize_nb import determinize  # noqa: E402
 from strategies.persian.greedy_nb import greedy_decide  # noqa: E402
 from strategies.persian.mc_search_nb import analyse_decision, mc_search_decide, race_step  # noqa: E402
 from sim.plugin.registry import parse_spec  # noqa: E402

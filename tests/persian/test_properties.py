@@ -3,7 +3,7 @@
 Two views of the same deals, both driven by the real compiled strategies:
 
 * ``Position`` stepping: a deal is walked one decision at a time with the engine's
-  own kernels, each seat choosing through ``call_strategy`` with its own random
+  own kernels, each seat choosing through ``call_from_python`` with its own random
   stream (``stream_key(seed, deal, STREAM_SEAT0 + seat)``), exactly as the deal loop
   does (a forced move is taken without asking). The full state is checked after
   every move: card conservation, hand sizes, passes only on an empty stock, and at
@@ -36,7 +36,7 @@ from sim.games.persian.engine_nb import shuffled_deck  # noqa: E402
 from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
+from sim.plugin.strategy import call_from_python  # noqa: E402
 
 PHASES = ("draw", "play", "discard")
 ALL_CARDS = list(range(E.N_CARDS))
@@ -100,8 +100,8 @@ def walk(table: Table, seed: int, deal: int, rules: RuleOptions):
             idx = 0
         else:
             s = pos.seat
-            idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows, n,
-                                    params[s], rng[s]))
+            idx = int(call_from_python(fns[s], PHASES.index(pos.phase), pos.observation(), rows, n,
+                                       params[s], rng[s]))
             assert 0 <= idx < n, f"strategy {table.names()[s]} returned {idx} of {n}"
         yield pos, rows, idx
         pos.apply_row(rows[idx])

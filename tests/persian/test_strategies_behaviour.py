@@ -28,7 +28,7 @@ from sim.games.persian.position import Position, row_to_move  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
 from sim.core.rng_nb import STREAM_SEAT0, stream_key  # noqa: E402
-from strategies.persian.dispatch_nb import call_strategy  # noqa: E402
+from sim.plugin.strategy import call_from_python  # noqa: E402
 
 SEED = 2025
 DEALS = 3000  # the fixed deal set of the aggregate tests: deal indices 0..2999 under SEED
@@ -74,8 +74,8 @@ def walk(specs, deal: int, seed: int = SEED):
         if len(rows) == 1:
             idx = 0
         else:
-            idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows, len(rows),
-                                    params[s], rng[s]))
+            idx = int(call_from_python(fns[s], PHASES.index(pos.phase), pos.observation(), rows, len(rows),
+                                       params[s], rng[s]))
         yield pos, rows, idx
         pos.apply_row(rows[idx])
 
@@ -177,8 +177,8 @@ def choice(spec: str, pos: Position) -> tuple:
     rows = pos.legal_rows()
     s = pos.seat
     rng = np.array([12345], dtype=np.uint64)
-    idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows, len(rows),
-                            params[s], rng))
+    idx = int(call_from_python(fns[s], PHASES.index(pos.phase), pos.observation(), rows, len(rows),
+                               params[s], rng))
     return row_to_move(rows[idx])
 
 

@@ -25,8 +25,7 @@ from sim.plugin.runs import (  # noqa: F401
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER
-from strategies.gin.dispatch_nb import strategy_function
+from sim.plugin.strategy import SID_USER, seat_function
 
 if TYPE_CHECKING:  # running deals never imports pandas
     import pandas as pd
@@ -50,7 +49,7 @@ def kernel_args(specs: tuple[StrategySpec, ...]):
     infos = [s.info for s in specs]
     sids = np.array([i.sid for i in infos], dtype=np.int64)
     params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
-    fns = tuple(i.function if i.function is not None else strategy_function(i.sid) for i in infos)
+    fns = tuple(seat_function(i) for i in infos)
     return sids, params, fns
 
 

@@ -28,9 +28,11 @@ from sim.games.gin.melds_nb import MAX_HAND_MELDS, MELD_SCRATCH
 from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, score, shuffled_deck
 from sim.plugin.runs import play_on_threads
 from sim.plugin.specs import MAX_PARAMS
-from strategies.gin.dispatch_nb import SEAT_FNS
+from sim.plugin.strategy import seat_fns_type
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+SEAT_FNS = seat_fns_type(2)  # the two seats' function slots (G1)
 
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 

@@ -23,6 +23,7 @@ from sim.games.gin.cards import mask_cards, mask_of
 from sim.games.gin.engine import kernel_args, parse_specs
 from sim.games.gin.melds_nb import MAX_HAND_MELDS, MELD_SCRATCH
 from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, shuffled_deck
+from sim.plugin.strategy import call_from_python
 
 
 def _obs(st: np.ndarray) -> np.ndarray:
@@ -46,7 +47,6 @@ def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np.ndarray]:
     """The full state before every decision with two or more legal moves of ``deal``, played by
     ``specs`` (one per seat) as the engine plays it."""
-    from strategies.gin.dispatch_nb import call_strategy
 
     parsed = parse_specs(list(specs))
     sids, params, fns = kernel_args(parsed)
@@ -61,8 +61,8 @@ def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np
         if n > 1:
             yield st.copy()
             seat = int(st[E.O_SEAT])
-            idx = call_strategy(sids[seat], fns[seat], int(st[E.O_DECISION]), _obs(st), moves[:n].copy(), n,
-                                params[seat].copy(), rng[seat])
+            idx = call_from_python(fns[seat], int(st[E.O_DECISION]), _obs(st), moves[:n].copy(), n,
+                                   params[seat].copy(), rng[seat])
         r = moves[idx]
         end = apply_move(st, r[0], r[2], r[3])
 

@@ -27,8 +27,7 @@ from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_see
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER, unused_slot
-from strategies.indian.dispatch_nb import strategy_function
+from sim.plugin.strategy import SID_USER, seat_function, unused_slot
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -49,12 +48,12 @@ def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tup
 
 def kernel_args(specs: tuple[StrategySpec, ...]):
     """(strategy ids, parameter matrix, six function slots) for the kernel: a seat's slot
-    holds its strategy's kernel (a user function or a built-in's, dispatch_nb.strategy_function),
+    holds its strategy's kernel (a user function or a built-in's, sim.plugin.strategy.seat_function),
     an empty seat's ``unused_slot``."""
     infos = [s.info for s in specs]
     sids = np.array([i.sid for i in infos], dtype=np.int64)
     params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
-    fns = [i.function if i.function is not None else strategy_function(i.sid) for i in infos]
+    fns = [seat_function(i) for i in infos]
     fns += [unused_slot] * (E.MAX_SEATS - len(fns))
     return sids, params, tuple(fns)
 

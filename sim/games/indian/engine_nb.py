@@ -72,10 +72,12 @@ from sim.games.indian.solver_nb import arrange, can_declare
 from sim.games.indian.state_nb import discard_moves, draw_moves, hand_of
 from sim.games.indian.turn_nb import GOING_ON, begin_turn, finish_deal, start_deal, step_discard, step_draw
 from sim.plugin.runs import play_on_threads
-from strategies.indian.dispatch_nb import SEAT_FNS
 from sim.plugin.specs import MAX_PARAMS
+from sim.plugin.strategy import seat_fns_type
 
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+SEAT_FNS = seat_fns_type(MAX_SEATS)  # one function slot per seat, six (I1)
 
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 
@@ -126,7 +128,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
         np_ = params.shape[1]
         for j in range(prm.shape[0]):
             prm[j] = params[seat, j] if j < np_ else 0.0
-        idx = fns[seat](decision, obs, mv[:n], n, prm, rng[seat])  # the seat's strategy (dispatch_nb)
+        idx = fns[seat](decision, obs, mv[:n], n, prm, rng[seat])  # the seat's strategy (its function slot)
         # clear the strategy's rows again: nothing of this decision (another seat's
         # kinds held) survives in the scratch rows a later strategy could read past its end
         for i in range(n):

@@ -23,6 +23,7 @@ import numpy as np
 from sim.games.indian import enums as E
 from sim.games.indian.engine import kernel_args, parse_specs
 from sim.games.indian.position import Position
+from sim.plugin.strategy import call_from_python
 
 
 def view(state: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -35,7 +36,6 @@ def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np
     """The full state before every decision with two or more legal moves of ``deal``, played
     by ``specs`` (one per seat) as the engine plays it: a ``Position`` stepped with the
     engine's steps, each seat's strategy asked with its own stream."""
-    from strategies.indian.dispatch_nb import call_strategy
 
     parsed = parse_specs(list(specs))
     sids, params, fns = kernel_args(parsed)
@@ -46,8 +46,8 @@ def decision_states(specs: Sequence, seed: int, deal: int, rules) -> Iterator[np
         if len(rows) > 1:
             yield pos.st.copy()
             seat = pos.seat
-            idx = int(call_strategy(sids[seat], fns[seat], int(pos.st[E.O_DECISION]), obs, rows.copy(), len(rows),
-                                    params[seat].copy(), pos.streams[seat]))
+            idx = int(call_from_python(fns[seat], int(pos.st[E.O_DECISION]), obs, rows.copy(), len(rows),
+                                       params[seat].copy(), pos.streams[seat]))
         pos.apply_row(rows[idx])
 
 

@@ -6,7 +6,7 @@ pile), the decision (draw, play or discard), its legal move rows and, when known
 move actually played. Nothing else of the true state is kept, so nothing else can
 leak into the analysis.
 
-``analyze`` samples worlds from that observation only (strategies/persian/determinize_nb,
+``analyze`` samples worlds from that observation only (sim/games/persian/determinize_nb,
 mc_search's sampler: the unseen cards dealt at random to the hidden hands and the stock,
 consistently with every public fact; no inference from what opponents did or did not
 take), plays every candidate in the same worlds and rolls out with a policy in every

@@ -2,7 +2,7 @@
 
 ``play_worlds`` takes the deciding seat's observation (P10) and a list of candidate
 move rows, and for each world index samples the hidden cards from that observation
-alone (strategies/persian/determinize_nb.determinize_into, the sampler mc_search
+alone (sim/games/persian/determinize_nb.determinize_into, the sampler mc_search
 uses), applies every candidate on a copy of the same world and plays the deal out
 with a policy in every seat, stepping with the rules kernels the engine uses
 (state_nb.legal_moves / apply_row / score_deal).
@@ -48,7 +48,7 @@ from sim.games.persian.enums import (
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, new_state, score_deal
 from sim.core.rng_nb import shuffle_inplace, stream_key
 from sim.plugin.strategy import SEAT_FNS
-from strategies.persian.determinize_nb import determinize_into
+from sim.games.persian.determinize_nb import determinize_into
 
 STREAM_WORLD = 1000  # the sampled hidden cards of world w
 STREAM_POLICY0 = 1001  # seat s's policy stream in world w: STREAM_POLICY0 + s

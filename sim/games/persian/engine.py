@@ -26,8 +26,7 @@ from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_see
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER
-from strategies.persian.dispatch_nb import strategy_function
+from sim.plugin.strategy import SID_USER, seat_function
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
@@ -59,11 +58,11 @@ class Table:
     def kernel_args(self):
         """(strategy ids, parameter matrix, strategy functions) for the kernels: every
         seat's function slot holds its strategy's kernel, a user function or a built-in's
-        (strategies.persian.dispatch_nb.strategy_function)."""
+        (sim.plugin.strategy.seat_function)."""
         infos = [s.info for s in self.specs]
         sids = np.array([i.sid for i in infos], dtype=np.int64)
         params = np.ascontiguousarray(np.stack([s.param_array() for s in self.specs]))
-        fns = tuple(i.function if i.function is not None else strategy_function(i.sid) for i in infos)
+        fns = tuple(seat_function(i) for i in infos)
         return sids, params, fns
 
 

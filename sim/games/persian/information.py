@@ -23,6 +23,7 @@ from sim.games.persian.position import Position
 from sim.games.persian.rules import RuleOptions
 from sim.games.persian.state_nb import new_state
 from sim.plugin.specs import StrategySpec
+from sim.plugin.strategy import call_from_python
 
 PHASES = ("draw", "play", "discard")
 
@@ -37,7 +38,6 @@ def _position(state: np.ndarray, rules):
 def decision_states(specs: Sequence[str | StrategySpec], seed: int, deal: int, rules=None) -> Iterator[np.ndarray]:
     """The full state before every decision with two or more legal moves of ``deal``, played
     by ``specs`` (one per seat, or one or two as in Table.of) as the engine plays it."""
-    from strategies.persian.dispatch_nb import call_strategy
 
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
     sids, params, fns = Table.of(list(specs)).kernel_args()
@@ -52,8 +52,8 @@ def decision_states(specs: Sequence[str | StrategySpec], seed: int, deal: int, r
             st = pos.st.copy()
             st[E.O_DECISION] = PHASES.index(pos.phase)
             yield st
-            idx = int(call_strategy(sids[s], fns[s], PHASES.index(pos.phase), pos.observation(), rows.copy(),
-                                    len(rows), params[s].copy(), rng[s]))
+            idx = int(call_from_python(fns[s], PHASES.index(pos.phase), pos.observation(), rows.copy(),
+                                       len(rows), params[s].copy(), rng[s]))
         pos.apply_row(rows[idx])
 
 

@@ -2,7 +2,8 @@
 
 A search strategy may not look at hidden cards, so it deals them at random, keeping
 every fact the observation makes public (the O_* slots only; the true state is never
-an input):
+an input). What a seat's view leaves open is the game's knowledge, so this lives with the
+game; mc_search (strategies/indian/mc_search_nb.py) uses it:
 
 * the seat's own hand (``obs[O_HAND]``, 13 or 14 cards) stays as it is;
 * the discard pile's contents (``O_PILE_COUNTS``) and its top card (``O_TOP``);

@@ -2,7 +2,9 @@
 
 A search strategy may not look at the hidden cards, so it samples them: every card
 the seat cannot place is dealt at random to the hands it cannot see and to the
-stock, keeping every public fact the observation gives.
+stock, keeping every public fact the observation gives. What a seat's view leaves
+open is the game's knowledge, so this lives with the game: mc_search
+(strategies/persian/mc_search_nb.py) and decision analysis (decisions_nb.py) use it.
 
 What the seat sees (the O_* slots only; the true state is never an input):
 
@@ -45,17 +47,19 @@ from sim.games.persian.enums import (
     N_SEATS,
     O_HAND,
     O_HAND_SIZES,
+    O_PILE_N,
     O_SEAT,
     O_STOCK_N,
     O_TAKEN,
+    O_TABLE_CARDS,
     OBS_SIZE,
     S_HANDS,
     S_STOCK,
     ST_SIZE,
     STOCK_SIZE,
 )
+from sim.games.persian.state_nb import pile_mask
 from sim.core.rng_nb import shuffle_inplace
-from strategies.persian.table_nb import pile_cards, table_cards
 
 
 @njit(cache=True)
@@ -66,7 +70,7 @@ def known_holdings(obs, known):
     table, known holdings)."""
     seat = obs[O_SEAT]
     own = obs[O_HAND]
-    seen = own | pile_cards(obs) | table_cards(obs)
+    seen = own | pile_mask(obs, obs[O_PILE_N] - 1) | obs[O_TABLE_CARDS]  # own hand, the whole pile, the table
     once = np.int64(0)
     twice = np.int64(0)
     for o in range(N_SEATS):
