@@ -58,146 +58,149 @@ END_ERROR = 3  # a strategy returned an illegal move index; the deal was abandon
 END_NAMES = ("declare", "last_player", "cap", "error")
 
 # --- rule options, as an int64 array (sim.games.indian.rules.RuleOptions.to_array) ---
-_R, N_RULES = _layout(
-    [
-        ("PLAYERS", 1),  # seated strategies, 2..6 (I1)
-        ("DECKS", 1),  # 52-card decks in the shoe (resolved: never 0 here)
-        ("N_JOKERS", 1),  # printed jokers: 2 per deck (I1)
-        ("SHOE", 1),  # cards in the shoe: decks * 54
-        ("MAX_J_RUN", 1),  # max_jokers_per_run (I4)
-        ("MAX_J_SET", 1),  # max_jokers_per_set (I4)
-        ("TRIPLE_IS_RUN", 1),  # 1 when three identical cards count as a pure run (three decks, I4)
-        ("FIRST_DROP", 1),  # I7
-        ("MIDDLE_DROP", 1),  # I7
-        ("MAX_POINTS", 1),  # I6 cap on the points one player loses in a deal
-        ("WRONG_DECL", 1),  # I5
-        ("TURN_CAP", 1),  # turns after which a deal stops as "cap"
-        ("DEALS_PER_GAME", 1),  # 1: points rummy, every deal stands alone
-    ]
+RULE_FIELDS = (
+    ("R_PLAYERS", 1),  # seated strategies, 2..6 (I1)
+    ("R_DECKS", 1),  # 52-card decks in the shoe (resolved: never 0 here)
+    ("R_N_JOKERS", 1),  # printed jokers: 2 per deck (I1)
+    ("R_SHOE", 1),  # cards in the shoe: decks * 54
+    ("R_MAX_J_RUN", 1),  # max_jokers_per_run (I4)
+    ("R_MAX_J_SET", 1),  # max_jokers_per_set (I4)
+    ("R_TRIPLE_IS_RUN", 1),  # 1 when three identical cards count as a pure run (three decks, I4)
+    ("R_FIRST_DROP", 1),  # I7
+    ("R_MIDDLE_DROP", 1),  # I7
+    ("R_MAX_POINTS", 1),  # I6 cap on the points one player loses in a deal
+    ("R_WRONG_DECL", 1),  # I5
+    ("R_TURN_CAP", 1),  # turns after which a deal stops as "cap"
+    ("R_DEALS_PER_GAME", 1),  # 1: points rummy, every deal stands alone
 )
-R_PLAYERS = _R["PLAYERS"]
-R_DECKS = _R["DECKS"]
-R_N_JOKERS = _R["N_JOKERS"]
-R_SHOE = _R["SHOE"]
-R_MAX_J_RUN = _R["MAX_J_RUN"]
-R_MAX_J_SET = _R["MAX_J_SET"]
-R_TRIPLE_IS_RUN = _R["TRIPLE_IS_RUN"]
-R_FIRST_DROP = _R["FIRST_DROP"]
-R_MIDDLE_DROP = _R["MIDDLE_DROP"]
-R_MAX_POINTS = _R["MAX_POINTS"]
-R_WRONG_DECL = _R["WRONG_DECL"]
-R_TURN_CAP = _R["TURN_CAP"]
-R_DEALS_PER_GAME = _R["DEALS_PER_GAME"]
+_R, N_RULES = _layout(RULE_FIELDS)
+R_PLAYERS = _R["R_PLAYERS"]
+R_DECKS = _R["R_DECKS"]
+R_N_JOKERS = _R["R_N_JOKERS"]
+R_SHOE = _R["R_SHOE"]
+R_MAX_J_RUN = _R["R_MAX_J_RUN"]
+R_MAX_J_SET = _R["R_MAX_J_SET"]
+R_TRIPLE_IS_RUN = _R["R_TRIPLE_IS_RUN"]
+R_FIRST_DROP = _R["R_FIRST_DROP"]
+R_MIDDLE_DROP = _R["R_MIDDLE_DROP"]
+R_MAX_POINTS = _R["R_MAX_POINTS"]
+R_WRONG_DECL = _R["R_WRONG_DECL"]
+R_TURN_CAP = _R["R_TURN_CAP"]
+R_DEALS_PER_GAME = _R["R_DEALS_PER_GAME"]
 
 # --- state array: the observation prefix (I9, public), then the hidden tail --------
 # The first OBS_SIZE slots are exactly what a strategy sees; O_HAND is filled with the
 # deciding seat's own hand in the copy handed to the strategy (it stays 0 in the state).
-_O, OBS_SIZE = _layout(
-    [
-        ("SEAT", 1),  # the deciding seat
-        ("DEALER", 1),
-        ("PLAYERS", 1),
-        ("DECISION", 1),  # D_* of the current decision
-        ("TURN", 1),  # turns played so far in this deal (a drop counts as a turn)
-        ("STOCK_N", 1),  # cards in the stock
-        ("CUT_JOKER", 1),  # kind of the cut joker (I2)
-        ("WILD_RANK", 1),  # rank index of the wild jokers (ace if the cut card is a printed joker)
-        ("TOP", 1),  # kind on top of the discard pile, -1 if empty
-        ("PILE_N", 1),  # cards in the discard pile
-        ("IN_PLAY", 1),  # seats still in the deal
-        ("N_DISCARDS", 1),  # discards made so far in the deal (ring index = count % RING)
-        ("PILE_COUNTS", N_KINDS),  # the current pile's contents, counts per kind
-        ("HAND_N", MAX_SEATS),  # cards in each seat's hand (0 once out of play)
-        ("STATUS", MAX_SEATS),  # ST_* per seat
-        ("HAS_DRAWN", MAX_SEATS),  # 1 once the seat has drawn in this deal (I7)
-        ("PICKUPS", MAX_SEATS),  # draws from the discard pile per seat
-        ("PICKED", MAX_SEATS * N_KINDS),  # per seat, counts of kinds it took from the pile
-        ("DISCARDED", MAX_SEATS * N_KINDS),  # per seat, counts of kinds it discarded
-        ("RING", 2 * RING),  # the last RING discards: (seat, kind) at 2 * (j % RING) for discard j
-        ("RULES", N_RULES),  # the rules array in force
-        ("HAND", N_KINDS),  # the deciding seat's own hand (filled in the observation copy)
-    ]
+OBS_FIELDS = (
+    ("O_SEAT", 1),  # the deciding seat
+    ("O_DEALER", 1),
+    ("O_PLAYERS", 1),
+    ("O_DECISION", 1),  # D_* of the current decision
+    ("O_TURN", 1),  # turns played so far in this deal (a drop counts as a turn)
+    ("O_STOCK_N", 1),  # cards in the stock
+    ("O_CUT_JOKER", 1),  # kind of the cut joker (I2)
+    ("O_WILD_RANK", 1),  # rank index of the wild jokers (ace if the cut card is a printed joker)
+    ("O_TOP", 1),  # kind on top of the discard pile, -1 if empty
+    ("O_PILE_N", 1),  # cards in the discard pile
+    ("O_IN_PLAY", 1),  # seats still in the deal
+    ("O_N_DISCARDS", 1),  # discards made so far in the deal (ring index = count % RING)
+    ("O_PILE_COUNTS", N_KINDS),  # the current pile's contents, counts per kind
+    ("O_HAND_N", MAX_SEATS),  # cards in each seat's hand (0 once out of play)
+    ("O_STATUS", MAX_SEATS),  # ST_* per seat
+    ("O_HAS_DRAWN", MAX_SEATS),  # 1 once the seat has drawn in this deal (I7)
+    ("O_PICKUPS", MAX_SEATS),  # draws from the discard pile per seat
+    ("O_PICKED", MAX_SEATS * N_KINDS),  # per seat, counts of kinds it took from the pile
+    ("O_DISCARDED", MAX_SEATS * N_KINDS),  # per seat, counts of kinds it discarded
+    ("O_RING", 2 * RING),  # the last RING discards: (seat, kind) at 2 * (j % RING) for discard j
+    ("O_RULES", N_RULES),  # the rules array in force
+    ("O_HAND", N_KINDS),  # the deciding seat's own hand (filled in the observation copy)
 )
-O_SEAT = _O["SEAT"]
-O_DEALER = _O["DEALER"]
-O_PLAYERS = _O["PLAYERS"]
-O_DECISION = _O["DECISION"]
-O_TURN = _O["TURN"]
-O_STOCK_N = _O["STOCK_N"]
-O_CUT_JOKER = _O["CUT_JOKER"]
-O_WILD_RANK = _O["WILD_RANK"]
-O_TOP = _O["TOP"]
-O_PILE_N = _O["PILE_N"]
-O_IN_PLAY = _O["IN_PLAY"]
-O_N_DISCARDS = _O["N_DISCARDS"]
-O_PILE_COUNTS = _O["PILE_COUNTS"]
-O_HAND_N = _O["HAND_N"]
-O_STATUS = _O["STATUS"]
-O_HAS_DRAWN = _O["HAS_DRAWN"]
-O_PICKUPS = _O["PICKUPS"]
-O_PICKED = _O["PICKED"]
-O_DISCARDED = _O["DISCARDED"]
-O_RING = _O["RING"]
-O_RULES = _O["RULES"]
-O_HAND = _O["HAND"]
+_O, OBS_SIZE = _layout(OBS_FIELDS)
+O_SEAT = _O["O_SEAT"]
+O_DEALER = _O["O_DEALER"]
+O_PLAYERS = _O["O_PLAYERS"]
+O_DECISION = _O["O_DECISION"]
+O_TURN = _O["O_TURN"]
+O_STOCK_N = _O["O_STOCK_N"]
+O_CUT_JOKER = _O["O_CUT_JOKER"]
+O_WILD_RANK = _O["O_WILD_RANK"]
+O_TOP = _O["O_TOP"]
+O_PILE_N = _O["O_PILE_N"]
+O_IN_PLAY = _O["O_IN_PLAY"]
+O_N_DISCARDS = _O["O_N_DISCARDS"]
+O_PILE_COUNTS = _O["O_PILE_COUNTS"]
+O_HAND_N = _O["O_HAND_N"]
+O_STATUS = _O["O_STATUS"]
+O_HAS_DRAWN = _O["O_HAS_DRAWN"]
+O_PICKUPS = _O["O_PICKUPS"]
+O_PICKED = _O["O_PICKED"]
+O_DISCARDED = _O["O_DISCARDED"]
+O_RING = _O["O_RING"]
+O_RULES = _O["O_RULES"]
+O_HAND = _O["O_HAND"]
 
-_S, ST_SIZE = _layout(
-    [
-        ("HANDS", MAX_SEATS * N_KINDS),  # every seat's hand counts (hidden)
-        ("STOCK", MAX_SHOE),  # the stock, bottom first: the top is S_STOCK + O_STOCK_N - 1
-        ("PILE", MAX_SHOE),  # the pile in order, bottom first: the top is S_PILE + O_PILE_N - 1
-        ("FIRST_CHANCE", MAX_SEATS),  # turn of each seat's first chance of a valid declaration, -1
-    ],
-    OBS_SIZE,
+STATE_FIELDS = (
+    ("S_HANDS", MAX_SEATS * N_KINDS),  # every seat's hand counts (hidden)
+    ("S_STOCK", MAX_SHOE),  # the stock, bottom first: the top is S_STOCK + O_STOCK_N - 1
+    ("S_PILE", MAX_SHOE),  # the pile in order, bottom first: the top is S_PILE + O_PILE_N - 1
+    ("S_FIRST_CHANCE", MAX_SEATS),  # turn of each seat's first chance of a valid declaration, -1
 )
-S_HANDS = _S["HANDS"]
-S_STOCK = _S["STOCK"]
-S_PILE = _S["PILE"]
-S_FIRST_CHANCE = _S["FIRST_CHANCE"]
+_S, ST_SIZE = _layout(STATE_FIELDS, OBS_SIZE)
+S_HANDS = _S["S_HANDS"]
+S_STOCK = _S["S_STOCK"]
+S_PILE = _S["S_PILE"]
+S_FIRST_CHANCE = _S["S_FIRST_CHANCE"]
 
 # --- per-deal result columns (one int64 row per deal) ------------------------------
-_C, N_RESULT_COLS = _layout(
-    [
-        ("DEAL", 1),
-        ("DEALER", 1),
-        ("PLAYERS", 1),
-        ("END", 1),  # END_*
-        ("WINNER", 1),  # seat, -1 if none (cap, error)
-        ("TURNS", 1),  # turns played in the deal
-        ("LOST", MAX_SEATS),  # points each seat lost (I5, I6, I7)
-        ("GAIN", MAX_SEATS),  # points each seat won (the winner: the sum of the others' losses)
-        ("DROP", MAX_SEATS),  # 0 none, 1 first drop, 2 middle drop
-        ("WRONG", MAX_SEATS),  # 1 = wrong declaration
-        ("TURNS_SEAT", MAX_SEATS),  # turns each seat played
-        ("PICKUPS", MAX_SEATS),  # draws from the discard pile
-        ("JOKERS", MAX_SEATS),  # jokers (printed + wild rank) held at the end, or when leaving the deal
-        ("DEADWOOD", MAX_SEATS),  # min_deadwood of the 13 cards at the end (uncapped), -1 out of play
-        ("FIRST_CHANCE", MAX_SEATS),  # turn of the first valid declaration chance, -1 never
-        ("ERR_SEAT", 1),  # seat whose strategy returned an illegal index, or -1
-        ("ERR_DECISION", 1),  # D_* of that decision
-        ("ERR_VALUE", 1),  # the index returned
-        ("ERR_N_MOVES", 1),  # how many legal moves it had
-    ]
+RESULT_FIELDS = (
+    ("C_DEAL", 1),
+    ("C_DEALER", 1),
+    ("C_PLAYERS", 1),
+    ("C_END", 1),  # END_*
+    ("C_WINNER", 1),  # seat, -1 if none (cap, error)
+    ("C_TURNS", 1),  # turns played in the deal
+    ("C_LOST", MAX_SEATS),  # points each seat lost (I5, I6, I7)
+    ("C_GAIN", MAX_SEATS),  # points each seat won (the winner: the sum of the others' losses)
+    ("C_DROP", MAX_SEATS),  # 0 none, 1 first drop, 2 middle drop
+    ("C_WRONG", MAX_SEATS),  # 1 = wrong declaration
+    ("C_TURNS_SEAT", MAX_SEATS),  # turns each seat played
+    ("C_PICKUPS", MAX_SEATS),  # draws from the discard pile
+    ("C_JOKERS", MAX_SEATS),  # jokers (printed + wild rank) held at the end, or when leaving the deal
+    ("C_DEADWOOD", MAX_SEATS),  # min_deadwood of the 13 cards at the end (uncapped), -1 out of play
+    ("C_FIRST_CHANCE", MAX_SEATS),  # turn of the first valid declaration chance, -1 never
+    ("C_ERR_SEAT", 1),  # seat whose strategy returned an illegal index, or -1
+    ("C_ERR_DECISION", 1),  # D_* of that decision
+    ("C_ERR_VALUE", 1),  # the index returned
+    ("C_ERR_N_MOVES", 1),  # how many legal moves it had
 )
-C_DEAL = _C["DEAL"]
-C_DEALER = _C["DEALER"]
-C_PLAYERS = _C["PLAYERS"]
-C_END = _C["END"]
-C_WINNER = _C["WINNER"]
-C_TURNS = _C["TURNS"]
-C_LOST = _C["LOST"]
-C_GAIN = _C["GAIN"]
-C_DROP = _C["DROP"]
-C_WRONG = _C["WRONG"]
-C_TURNS_SEAT = _C["TURNS_SEAT"]
-C_PICKUPS = _C["PICKUPS"]
-C_JOKERS = _C["JOKERS"]
-C_DEADWOOD = _C["DEADWOOD"]
-C_FIRST_CHANCE = _C["FIRST_CHANCE"]
-C_ERR_SEAT = _C["ERR_SEAT"]
-C_ERR_DECISION = _C["ERR_DECISION"]
-C_ERR_VALUE = _C["ERR_VALUE"]
-C_ERR_N_MOVES = _C["ERR_N_MOVES"]
+_C, N_RESULT_COLS = _layout(RESULT_FIELDS)
+C_DEAL = _C["C_DEAL"]
+C_DEALER = _C["C_DEALER"]
+C_PLAYERS = _C["C_PLAYERS"]
+C_END = _C["C_END"]
+C_WINNER = _C["C_WINNER"]
+C_TURNS = _C["C_TURNS"]
+C_LOST = _C["C_LOST"]
+C_GAIN = _C["C_GAIN"]
+C_DROP = _C["C_DROP"]
+C_WRONG = _C["C_WRONG"]
+C_TURNS_SEAT = _C["C_TURNS_SEAT"]
+C_PICKUPS = _C["C_PICKUPS"]
+C_JOKERS = _C["C_JOKERS"]
+C_DEADWOOD = _C["C_DEADWOOD"]
+C_FIRST_CHANCE = _C["C_FIRST_CHANCE"]
+C_ERR_SEAT = _C["C_ERR_SEAT"]
+C_ERR_DECISION = _C["C_ERR_DECISION"]
+C_ERR_VALUE = _C["C_ERR_VALUE"]
+C_ERR_N_MOVES = _C["C_ERR_N_MOVES"]
+
+#: every layout as (fields, first offset, name of its size constant, prefix of its slot constants)
+LAYOUTS = (
+    (RULE_FIELDS, 0, "N_RULES", "R_"),
+    (OBS_FIELDS, 0, "OBS_SIZE", "O_"),
+    (STATE_FIELDS, OBS_SIZE, "ST_SIZE", "S_"),
+    (RESULT_FIELDS, 0, "N_RESULT_COLS", "C_"),
+)
 SEAT_COLUMNS = (
     ("lost", C_LOST),
     ("gain", C_GAIN),

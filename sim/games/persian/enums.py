@@ -54,20 +54,28 @@ END_ERROR = 3  # a strategy returned an illegal move; the deal was abandoned
 END_NAMES = ("out", "passes", "cap", "error")
 
 # --- rule options, as an int64 array (see sim.games.persian.rules.RuleOptions) ------------
-R_LAST_CARD = 0  # 0 = meld (default), 1 = discard (P6.5)
-R_OUT_BONUS = 1  # 25 (P8)
-R_FOUR_DOUBLE = 2  # 1 = four of a kind melded at once counts double (P8)
-R_DEALS_PER_GAME = 3  # 2 (P9)
-R_TURN_CAP = 4  # turns after which a deal stops as "cap" (P7)
-N_RULES = 5
+RULE_FIELDS = (
+    ("R_LAST_CARD", 1),  # 0 = meld (default), 1 = discard (P6.5)
+    ("R_OUT_BONUS", 1),  # 25 (P8)
+    ("R_FOUR_DOUBLE", 1),  # 1 = four of a kind melded at once counts double (P8)
+    ("R_DEALS_PER_GAME", 1),  # 2 (P9)
+    ("R_TURN_CAP", 1),  # turns after which a deal stops as "cap" (P7)
+)
+_R, N_RULES = layout(RULE_FIELDS)
+R_LAST_CARD = _R["R_LAST_CARD"]
+R_OUT_BONUS = _R["R_OUT_BONUS"]
+R_FOUR_DOUBLE = _R["R_FOUR_DOUBLE"]
+R_DEALS_PER_GAME = _R["R_DEALS_PER_GAME"]
+R_TURN_CAP = _R["R_TURN_CAP"]
 LAST_CARD_MELD = 0
 LAST_CARD_DISCARD = 1
 
 # --- slot layouts --------------------------------------------------------------------
 # Each layout is an ordered list of (name, width): a slot starts where the one before it
 # ends, so adding or widening a slot can never make two slots overlap or leave a gap.
-# The named constants below are read back from these lists (tests/persian/test_layout.py
-# checks that every listed name has its constant, in order, without gaps or overlaps).
+# The named constants below are read back from these lists (tests/contract/test_layout.py
+# checks that every listed name has its constant, in order, without gaps or overlaps;
+# tests/persian/test_layout.py that no value moved).
 
 
 # --- observation: what the deciding seat may see (P10), an int64 array ---------------
@@ -227,3 +235,11 @@ STATE_FIELDS = (
 _S, ST_SIZE = layout(STATE_FIELDS, OBS_SIZE)
 S_HANDS = _S["S_HANDS"]
 S_STOCK = _S["S_STOCK"]
+
+#: every layout as (fields, first offset, name of its size constant, prefix of its slot constants)
+LAYOUTS = (
+    (RULE_FIELDS, 0, "N_RULES", "R_"),
+    (OBS_FIELDS, 0, "OBS_SIZE", "O_"),
+    (STATE_FIELDS, OBS_SIZE, "ST_SIZE", "S_"),
+    (RESULT_FIELDS, 0, "N_RESULT_COLS", "C_"),
+)
