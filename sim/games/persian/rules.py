@@ -46,8 +46,11 @@ class RuleOptions:
     def to_dict(self) -> dict:
         return asdict(self)
 
-    def to_array(self) -> np.ndarray:
-        """The int64 array the kernels read (R_* slots)."""
+    def to_array(self, players: int = E.N_SEATS) -> np.ndarray:
+        """The int64 array the kernels read (R_* slots). ``players`` as every game's
+        ``to_array`` takes it: Persian Rummy is played by four (P2), never another count."""
+        if players != E.N_SEATS:
+            raise ValueError(f"Persian Rummy is played by {E.N_SEATS} players (P2), got {players}")
         arr = np.zeros(E.N_RULES, dtype=np.int64)
         arr[E.R_LAST_CARD] = LAST_CARD_CHOICES.index(self.last_card)
         arr[E.R_OUT_BONUS] = self.out_bonus
