@@ -79,11 +79,22 @@ def _remove(hand: Counter, card: str, seat: int, t: int) -> None:
 
 
 def render_deal(d: dict, color: bool = False) -> str:
-    """Replay one Indian deal log as text (see the module docstring)."""
+    """Replay one Indian deal log as text (see the module docstring): the header and the
+    dealt hands, one line per turn, the end."""
+    wild = _wild_rank(d["cut_joker"])
+    hands = [Counter(h) for h in d["hands"]]  # replayed: what each seat holds after each turn
+    in_play = [True] * d["players"]
+    lines = _header(d, wild, color)
+    turns, n_turn = _turn_lines(d, hands, in_play, wild, color)
+    lines += turns
+    lines += _end_lines(d, hands, in_play, n_turn, wild, color)
+    return "\n".join(lines) + "\n"
+
+
+def _header(d: dict, wild: str, color: bool) -> list[str]:
+    """The deal, its seats and rules, the hands as dealt, the first discard and the stock."""
     players = d["players"]
-    strategies = d["strategies"]
     cut = d["cut_joker"]
-    wild = _wild_rank(cut)
     wild_txt = "aces (the cut card is a printed joker)" if cut == "JK" else f"every {wild}"
     lines = [
         f"Indian Rummy  seed {d['seed']}  deal {d['deal']}  {players} players  {d['decks']} decks  "
@@ -91,21 +102,25 @@ def render_deal(d: dict, color: bool = False) -> str:
         f"  cut joker {_card(cut, wild, color)}: wild jokers are {wild_txt}; printed jokers JK; jokers marked *",
     ]
     for s in range(players):
-        lines.append(f"  seat {s}: {strategies[s]}")
+        lines.append(f"  seat {s}: {d['strategies'][s]}")
     if d.get("rules"):
         lines.append("  rules: " + ", ".join(f"{k}={v}" for k, v in d["rules"].items()))
     lines.append("Dealt hands:")
-    hands = [Counter(h) for h in d["hands"]]
     for s in range(players):
         lines.append(f"  seat {s}: {_by_suit(list(d['hands'][s]), wild, color)}")
     lines.append(f"Discard: {_cards(d['discard'], wild, color)}    Stock: {len(d['stock'])} cards "
                  f"(the cut joker {_card(cut, wild, color)} at the bottom)")
     lines.append("")
+    return lines
 
-    in_play = [True] * players
-    drawn = [False] * players
+
+def _turn_lines(d: dict, hands: list[Counter], in_play: list[bool], wild: str, color: bool) -> tuple[list[str], int]:
+    """One line per turn and per reshuffle (I8), replaying ``hands`` and ``in_play``; and
+    the number of turns."""
+    drawn = [False] * d["players"]
     n_turn = 0
     last_turn = max((t for t, x in enumerate(d["turns"]) if "reshuffle" not in x), default=-1)
+    lines = []
     for t, turn in enumerate(d["turns"]):
         if "reshuffle" in turn:
             lines.append(f"      stock empty: the pile below its top card is shuffled into a new stock of "
@@ -113,49 +128,60 @@ def render_deal(d: dict, color: bool = False) -> str:
             continue
         n_turn += 1
         seat = turn["seat"]
-        if not 0 <= seat < players or not in_play[seat]:
+        if not 0 <= seat < d["players"] or not in_play[seat]:
             raise ValueError(f"turns[{t}]: seat {seat} is not in the deal")
-        hand = hands[seat]
-        head = f"T{n_turn:<4} seat {seat} ({strategies[seat]}): "
-        draw = turn["draw"]
-        if draw == "drop":
+        head = f"T{n_turn:<4} seat {seat} ({d['strategies'][seat]}): "
+        if turn["draw"] == "drop":  # I7
             kind = "middle drop" if drawn[seat] else "first drop"
-            pts = d["points"][seat]
-            lines.append(head + f"DROPS ({kind}, loses {pts})")
+            lines.append(head + f"DROPS ({kind}, loses {d['points'][seat]})")
             in_play[seat] = False
             hands[seat] = Counter()
             continue
         drawn[seat] = True
-        if "stock" in draw:
-            card = draw["stock"]
-            parts = [f"draws {_card(card, wild, color)} from the stock"]
-        else:
-            card = draw["discard"]
-            parts = [f"takes {_card(card, wild, color)} from the pile"]
-        hand[card] += 1
+        parts = [_draw_text(turn["draw"], hands[seat], wild, color)]
         if "declare" in turn:
-            dec = turn["declare"]
-            _remove(hand, dec["discard"], seat, t)
             valid = d["end"] == "declare" and d["winner"] == seat and t == last_turn
-            groups = " ".join("[" + _cards(g, wild, color, sort=False) + "]" for g in dec["groups"])
-            if dec.get("ungrouped"):
-                groups += " + ungrouped " + _cards(dec["ungrouped"], wild, color)
-            verdict = "VALID" if valid else f"WRONG declaration (loses {d['points'][seat]}, leaves the deal)"
-            parts.append(f"DECLARES discarding {_card(dec['discard'], wild, color)}: {groups} -> {verdict}")
-            if not valid:
+            parts.append(_declaration_text(d, turn["declare"], hands[seat], seat, t, valid, wild, color))
+            if not valid:  # I5: a wrong declaration, the seat leaves
                 in_play[seat] = False
                 hands[seat] = Counter()
         else:
-            _remove(hand, turn["discard"], seat, t)
+            _remove(hands[seat], turn["discard"], seat, t)
             parts.append(f"discards {_card(turn['discard'], wild, color)}")
         lines.append(head + " | ".join(parts))
+    return lines, n_turn
 
-    lines.append("")
+
+def _draw_text(draw: dict, hand: Counter, wild: str, color: bool) -> str:
+    """A draw from the stock or the pile (I3), added to ``hand``."""
+    if "stock" in draw:
+        card = draw["stock"]
+        text = f"draws {_card(card, wild, color)} from the stock"
+    else:
+        card = draw["discard"]
+        text = f"takes {_card(card, wild, color)} from the pile"
+    hand[card] += 1
+    return text
+
+
+def _declaration_text(d: dict, dec: dict, hand: Counter, seat: int, t: int, valid: bool, wild: str,
+                      color: bool) -> str:
+    """A declaration (I5): its discard taken from ``hand``, its groups, and the verdict."""
+    _remove(hand, dec["discard"], seat, t)
+    groups = " ".join("[" + _cards(g, wild, color, sort=False) + "]" for g in dec["groups"])
+    if dec.get("ungrouped"):
+        groups += " + ungrouped " + _cards(dec["ungrouped"], wild, color)
+    verdict = "VALID" if valid else f"WRONG declaration (loses {d['points'][seat]}, leaves the deal)"
+    return f"DECLARES discarding {_card(dec['discard'], wild, color)}: {groups} -> {verdict}"
+
+
+def _end_lines(d: dict, hands: list[Counter], in_play: list[bool], n_turn: int, wild: str, color: bool) -> list[str]:
+    """How the deal ended, the cards still held, the points lost and the winner's gain."""
+    players = d["players"]
     winner = d["winner"]
     how = END_TEXT.get(d["end"], d["end"])
     who = f": seat {winner} wins" if winner is not None else ""
-    lines.append(f"End after {n_turn} turns: {how}{who}")
-    lines.append("Cards held at the end:")
+    lines = ["", f"End after {n_turn} turns: {how}{who}", "Cards held at the end:"]
     for s in range(players):
         if in_play[s]:
             lines.append(f"  seat {s}: {_by_suit(list(hands[s].elements()), wild, color)}")
@@ -165,4 +191,4 @@ def render_deal(d: dict, color: bool = False) -> str:
     lines.append("Points lost: " + "  ".join(f"seat {s}: {pts[s]}" for s in range(players)))
     if winner is not None:
         lines.append(f"Seat {winner} gains {sum(pts)}")
-    return "\n".join(lines) + "\n"
+    return lines
