@@ -155,7 +155,21 @@ def validate_log(d: Any) -> None:
     """Check the structure and types of one Indian ``rummy-log/1`` deal.
 
     Raises ValueError naming the field (and the turn: ``turns[i]...``). Does not
-    replay the rules (see the module docstring)."""
+    replay the rules (see the module docstring). In order: the deal's fields, its cards
+    (one shoe, I1-I2), every turn, the end."""
+    players, decks = _check_deal(d)
+    _check_shoe(d, players, decks)
+    turns = d["turns"]
+    if not isinstance(turns, list):
+        raise ValueError("turns: expected a list")
+    for t, turn in enumerate(turns):
+        _check_turn(t, turn, players)
+    _check_end(d, players)
+
+
+def _check_deal(d: Any) -> tuple[int, int]:
+    """The format, the game, the rules, seed, deal, players, decks, dealer and strategies:
+    (players, decks)."""
     if not isinstance(d, dict):
         raise ValueError(f"deal log must be an object, got {type(d).__name__}")
     for k in TOP_KEYS:
@@ -180,7 +194,12 @@ def validate_log(d: Any) -> None:
     st = d["strategies"]
     if not isinstance(st, list) or len(st) != players or not all(isinstance(s, str) for s in st):
         raise ValueError(f"strategies: expected {players} strings, got {st!r}")
+    return players, decks
 
+
+def _check_shoe(d: dict, players: int, decks: int) -> None:
+    """The hands as dealt, the first discard and the stock (the cut joker last) are one
+    shoe of ``decks`` decks and two jokers a deck (I1, I2)."""
     hands = d["hands"]
     if not isinstance(hands, list) or len(hands) != players:
         raise ValueError(f"hands: expected {players} lists of cards")
@@ -208,12 +227,10 @@ def validate_log(d: Any) -> None:
         raise ValueError(f"hands/discard/stock: not one shoe of {decks} decks and {2 * decks} jokers "
                          f"(extra {extra}, missing {missing})")
 
-    turns = d["turns"]
-    if not isinstance(turns, list):
-        raise ValueError("turns: expected a list")
-    for t, turn in enumerate(turns):
-        _check_turn(t, turn, players)
 
+def _check_end(d: dict, players: int) -> None:
+    """The end, the winner (the last declarer when a declaration ended it) and the points."""
+    turns = d["turns"]
     end = d["end"]
     if end not in END_KINDS:
         raise ValueError(f"end: expected one of {END_KINDS}, got {end!r}")
