@@ -30,8 +30,6 @@ KEPT_LAZY = {
     ("sim/games/*/game.py", "sim.*"): "as above",
     ("sim/games/*/game.py", "strategies.*"): "as above: a game's strategies load when first asked for",
     ("sim/games/*/engine.py", "pandas"): "an engine's first call (< 1 s) does not load pandas; results_frame does",
-    ("sim/apps/analysis/*.py", "sim.games.*"): "TEMPORARY (issue 23): decision analysis becomes a Game capability",
-    ("sim/apps/analysis/*.py", "strategies.*"): "TEMPORARY (issue 23): as above",
     ("sim/apps/analysis/result.py", "sim.present"): "matplotlib loads when a figure is drawn",
     ("sim/games/persian/audit.py", "sim.present"): "matplotlib loads when a figure is drawn",
     ("sim/present/charts.py", "matplotlib.*"): "matplotlib's extras load with the chart that uses them",

@@ -11,9 +11,9 @@ from sim.cli.common import CliError, add_strategy_arguments, load_strategy_files
 
 
 def _game_name(args, log_game: str | None = None) -> str:
-    name = args.game or log_game or "persian"
-    from sim.plugin.registry import get_game
+    from sim.plugin.registry import DEFAULT_GAME, get_game
 
+    name = args.game or log_game or DEFAULT_GAME
     get_game(name)  # unknown names: a clear error
     return name
 
@@ -31,10 +31,10 @@ def _position_format(game: str):
     """The game's reader of a player's own position (its position_file module)."""
     from sim.plugin.registry import get_game
 
-    fmt = getattr(get_game(game), "position_format", None)
+    fmt = get_game(game).position_format()
     if fmt is None:
         raise CliError(f"the {game} game reads no position (--position, --hand ...) yet")
-    return fmt()
+    return fmt
 
 
 def _own_decision(args, fmt):
@@ -46,8 +46,17 @@ def _own_decision(args, fmt):
     return fmt.decision_from_fields(fields)
 
 
+def _support(game: str):
+    """The game's decision analysis (sim.plugin.game.Decisions); CliError for a game without it."""
+    from sim.plugin.registry import get_game
+
+    support = get_game(game).decisions
+    if support is None:
+        raise CliError(f"--game {game}: decision analysis is not built for this game")
+    return support
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from sim.apps.analysis.games import analysis_for
     from sim.plugin.registry import get_game
     from sim.plugin.logfile import read_deal
 
@@ -62,11 +71,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         game = _game_name(args)
         fmt = _position_format(game)
         dec = _own_decision(args, fmt)
-        try:
-            support = analysis_for(game)
-        except ValueError as e:  # the position is read and checked; say what it is, then why no analysis
+        support = get_game(game).decisions
+        if support is None:  # the position is read and checked; say what it is, then why no analysis
             print(fmt.describe(dec), end="")
-            raise CliError(f"{e}: `rummy-sim position` prints the position only") from None
+            raise CliError(f"--game {game}: decision analysis is not built for this game: "
+                           "`rummy-sim position` prints the position only")
         get_game(game).parse_spec(args.policy)
         a = support.analyze(dec, **options)
         source = args.position or "command-line position"
@@ -83,7 +92,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         game = _game_name(args, log.get("game"))
         if log.get("game") != game:
             raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
-        support = analysis_for(game)
+        support = _support(game)
         get_game(game).parse_spec(args.policy)  # an unknown policy is named before any work
         decision = args.decision or "draw"
         if decision not in support.decisions:
@@ -148,12 +157,11 @@ def add_position_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from sim.apps.analysis.games import analysis_for
+    from sim.plugin.registry import get_game
 
     load_strategy_files(args)
     game = _game_name(args)
-    support = analysis_for(game)
-    from sim.plugin.registry import get_game
+    support = _support(game)
 
     for spec in (args.strategy, args.vs, args.policy):
         if spec is not None:
@@ -192,9 +200,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
               f"{s['chose_best_ci95'][1]:.0%}); points lost per decision {s['mean_loss']:.2f} "
               f"(95% CI {s['mean_loss_ci95'][0]:.2f} to {s['mean_loss_ci95'][1]:.2f}); significantly worse: "
               f"{s['significantly_worse']:.0%}")
-        from sim.games.persian.audit import FEATURES
-
-        for feat in FEATURES.get(args.decision, []):
+        for feat in support.audit_features.get(args.decision, []):
             t = support.summarize(a.frame, feat)
             print(f"  by {feat}:")
             for _, r in t.iterrows():

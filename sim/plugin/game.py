@@ -92,6 +92,35 @@ class ResultSchema:
     n_result_cols: int
 
 
+@dataclass(frozen=True)
+class Decisions:
+    """What a game gives to analyse decisions (``rummy-sim analyze`` / ``audit``, docs/decisions.md):
+    its decision names, the kinds of decision an audit looks at (each with the features its
+    breakdowns use), and the functions. The race, the paired statistics and the answer are the
+    game-agnostic sim.apps.analysis; a game samples worlds from a seat's view and plays out."""
+
+    #: decision names ``analyze --decision`` takes (Persian: draw, play, discard)
+    decisions: tuple[str, ...]
+    #: kind -> the situation features an audit of that kind breaks its decisions down by
+    audit_features: dict[str, list[str]]
+    #: ``analyze_log(path, deal, turn, decision, index, **options)`` -> sim.apps.analysis.result.Analysis
+    analyze_log: Callable[..., Any]
+    #: ``analyze(decision, **options)`` on a decision built in Python (a Position, an observation)
+    analyze: Callable[..., Any]
+    #: ``decision_from_log(log, turn, decision, index)`` -> the decision to analyse
+    decision_from_log: Callable[..., Any]
+    #: ``audit(strategy, kind, deals, ...)`` -> an audit of a strategy's decisions of one kind
+    audit: Callable[..., Any]
+    #: ``write_report(audit, out_dir)`` -> the files written
+    write_report: Callable[..., list]
+    #: ``summarize(frame, feature)`` -> an audit's decisions by one feature
+    summarize: Callable[..., Any]
+
+    @property
+    def audit_kinds(self) -> tuple[str, ...]:
+        return tuple(self.audit_features)
+
+
 class Game(ABC):
     """A rummy game as the experiment layer sees it (one instance per game, registered)."""
 
@@ -313,6 +342,21 @@ class Game(ABC):
         accumulating helpers (``add_moments``, ``set_means`` ...) and ``Collected`` are sim.runner.sums'.
         """
         return []
+
+    # -- decision analysis ---------------------------------------------------------------------
+
+    @property
+    def decisions(self) -> "Decisions | None":
+        """Decision analysis (:class:`Decisions`), or None for a game without it (the
+        command line then says so in one line)."""
+        return None
+
+    def position_format(self):
+        """The reader of a player's own position (``rummy-sim analyze --position FILE / --hand ...``,
+        ``rummy-sim position``; docs/decisions.md): a module or object with ``FIELDS``,
+        ``decision_from_fields(fields)``, ``fields_from_args(args)`` and ``describe(decision)``; None
+        for a game that reads none."""
+        return None
 
     # -- benchmark ---------------------------------------------------------------------------
 

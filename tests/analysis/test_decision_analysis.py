@@ -41,9 +41,9 @@ def logs():
 def kernel_scores(dec: PersianDecision, cands, worlds, policy="greedy", seed=3, later=0):
     """The raw play-out matrix of ``cands`` in ``worlds`` (what the race asks for)."""
     from sim.games.persian.decisions_nb import play_worlds
-    from sim.apps.analysis.policies import persian_policy_args
+    from sim.games.persian.decisions import policy_args
 
-    _, params, fns = persian_policy_args(policy)
+    _, params, fns = policy_args(policy)
     out = np.zeros((len(worlds), len(cands)))
     play_worlds(dec.obs, np.int64(dec.decision), np.ascontiguousarray(dec.rows[list(cands)]),
                 np.asarray(worlds, dtype=np.int64), np.int64(seed), params, fns, np.int64(later), out)
@@ -319,7 +319,7 @@ def test_audit_cli_json_and_other_games(capsys) -> None:
     code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "steal", "--deals", 1)
     assert code == 2 and "--decision must be one of take, hold, discard" in err
     code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "take", "--deals", 1, "--game", "indian")
-    assert code == 2 and "decision analysis is built for persian only" in err
+    assert code == 2 and "--game indian: decision analysis is not built for this game" in err
 
 
 def test_top_keeps_the_best_of_a_pilot_and_the_move_played(logs) -> None:

@@ -24,6 +24,7 @@ import pandas as pd
 import pytest
 
 from sim.games import game_names, get_game
+from sim.plugin.game import Decisions
 from sim.studies.match import play_match
 
 GAMES = game_names()
@@ -123,3 +124,18 @@ def test_bad_input_is_a_clear_error(name) -> None:
         game.parse_spec("no_such")
     d = game.describe()
     assert d["name"] == name and d["players"] and d["rule_options"] and "random" in d["strategies"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_decision_analysis_is_declared_or_absent(name) -> None:
+    """Game.decisions is None or a Decisions whose names, audit kinds and features are usable (issue 23):
+    the command line asks the game, never its name."""
+    support = get_game(name).decisions
+    if support is None:
+        return
+    assert isinstance(support, Decisions)
+    assert support.decisions and all(isinstance(d, str) for d in support.decisions)
+    assert support.audit_kinds and all(isinstance(f, list) for f in support.audit_features.values())
+    for fn in (support.analyze_log, support.analyze, support.decision_from_log, support.audit,
+               support.write_report, support.summarize):
+        assert callable(fn)

@@ -233,8 +233,7 @@ class IndianGame(Game):
 
     def position_format(self):
         """A player's own position (issue 24, item 2): the module that reads its fields
-        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md). Not yet
-        part of the Game protocol: the command line asks for it by name."""
+        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md)."""
         from sim.games.indian import position_file
 
         return position_file

@@ -19,26 +19,41 @@ Turns are numbered from 1 as ``rummy-sim show`` prints them (T1, T2, ...).
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
+from numba.core.errors import NumbaExperimentalFeatureWarning
 
-from sim.apps.analysis.policies import persian_policy_args
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.decisions_nb import play_worlds
+from sim.games.persian.engine import Table
 from sim.games.persian.log import validate_log
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
 from sim.games.persian.state_nb import legal_moves
 from sim.plugin.logfile import read_deal
 from sim.plugin.runs import check_seed, set_threads
+from sim.plugin.specs import StrategySpec
+
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)  # function slots, as the engine
 
 DECISIONS = E.DECISION_NAMES  # ("draw", "play", "discard")
+
+
+def policy_args(specs: Sequence[str | StrategySpec] | str | StrategySpec):
+    """(names per seat, parameter matrix, function tuple) of a play-out policy: one spec for every
+    seat, two (team 0, team 1) or four, as a table is given (sim.games.persian.engine.Table). The
+    play-out kernel calls each seat through its function slot (a user strategy's function or the
+    kernel a built-in names, sim.plugin.strategy.seat_function), so it never links the strategies."""
+    table = Table.of(specs)
+    _, params, fns = table.kernel_args()
+    return table.names(), params, fns
 SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands and the stock, consistent with the "
                 "seat's view (own hand, pile, table, hand and stock sizes, cards publicly taken from the pile and "
                 "still held); no inference from what opponents chose to take, keep or discard")
@@ -298,7 +313,7 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     if samples < 2:
         raise AnalysisInputError(f"samples must be at least 2, got {samples}")
     seed = check_seed(seed)
-    names, params, fns = persian_policy_args(policy)
+    names, params, fns = policy_args(policy)
     extra = later_deals(dec.deal, dec.rules, horizon)
     set_threads(threads)
     obs = np.ascontiguousarray(dec.obs, dtype=np.int64)

@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from sim.plugin.bench import BenchPlan
-from sim.plugin.game import Game, ResultColumn, ResultSchema, Seating
+from sim.plugin.game import Decisions, Game, ResultColumn, ResultSchema, Seating
 from sim.games.persian import enums as E
 from sim.games.persian.rules import RuleOptions
 from sim.plugin.specs import StrategySpec
@@ -133,8 +133,7 @@ class PersianGame(Game):
 
     def position_format(self):
         """A player's own position (issue 24, item 2): the module that reads its fields
-        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md). Not yet
-        part of the Game protocol: the command line asks for it by name."""
+        (FIELDS, decision_from_fields, fields_from_args, describe; docs/decisions.md)."""
         from sim.games.persian import position_file
 
         return position_file
@@ -170,6 +169,16 @@ class PersianGame(Game):
         from sim.games.persian.report_sections import SECTIONS
 
         return list(SECTIONS)
+
+    @property
+    def decisions(self) -> Decisions:
+        """Persian decision analysis: sim/games/persian/decisions.py (one decision) and audit.py."""
+        from sim.games.persian import audit, decisions
+
+        return Decisions(decisions=tuple(decisions.DECISIONS), audit_features=audit.FEATURES,
+                                analyze_log=decisions.analyze_log, analyze=decisions.analyze,
+                                decision_from_log=decisions.decision_from_log, audit=audit.audit,
+                                write_report=audit.write_report, summarize=audit.summarize)
 
     def bench_plan(self) -> BenchPlan:
         """``rummy-sim bench``: every built-in x4 on 100,000 deals (200,000 on all threads; mc_search on
