@@ -1,7 +1,7 @@
 """Where the contract tests find a registered game's modules, from its ``Game`` object alone
 (no game named): its enums module beside its ``game.py``, its built-in strategies
-(``Game.strategies_module``, which declares ``BUILTINS``) and their kernel table (the
-``KERNELS`` of the dispatch module beside it), and the game's own test folder."""
+(``Game.strategies_module``, which declares ``BUILTINS``, each naming its kernel) and the
+game's own test folder."""
 
 from __future__ import annotations
 
@@ -26,9 +26,8 @@ def builtins_of(name: str) -> tuple:
 
 
 def kernels_of(name: str) -> dict[int, str]:
-    """strategy id -> ``"module:function"`` of its compiled kernel (the dispatch table)."""
-    package = get_game(name).strategies_module.rsplit(".", 1)[0]
-    return dict(importlib.import_module(f"{package}.dispatch_nb").KERNELS)
+    """strategy id -> ``"module:function"`` of its compiled kernel (each built-in's ``StrategyInfo.kernel``)."""
+    return {info.sid: info.kernel for info in builtins_of(name)}
 
 
 def game_test_module(name: str, file: str):
