@@ -65,10 +65,9 @@ An arrangement is feasible iff its natural cards are available (kind by kind)
 and its total cost is <= T; it uses every card iff it covers every non-wild
 natural card and its cost equals T exactly.
 
-1. Quick rejection (no allocation): I5 needs two disjoint runs, one of them
-   pure, 7 cards together (``runs_nb.may_meet_i5``, per-suit window tables);
-   about 87% of random 13-card hands stop here (70% with the older test of a
-   pure run and a seed of a run of four, which still guards more jokers per run).
+1. Quick rejection (no allocation): I5 needs a pure run (three naturals in a
+   row of one suit, or an identical triple) and a possible run of four, hence
+   >= 7 cards; about 70% of random 13-card hands stop here.
 2. Candidate groups: every run window of every suit with every placement of
    its jokers (a joker may also stand where a natural is held, leaving that
    natural free for another group), every set (suit subset + jokers), every
@@ -93,7 +92,6 @@ import numpy as np
 from numba import njit, types
 
 from sim.games.indian.cards_nb import card_value as _card_value  # the one I6 definition
-from sim.games.indian.runs_nb import may_meet_i5, suit_positions
 
 JOKER = 52
 N_KINDS = 53
@@ -361,13 +359,12 @@ WS_SIZE = O_FL + STACK * FL_SMALL + 1
 
 @njit(inline="always")
 def _quick(counts, wild_rank, max_j_run, triple_is_run):
-    """Hand totals and quick rejection: I5 needs two disjoint runs, one pure, seven cards
-    together (``runs_nb.may_meet_i5``, exact as a necessary test); the older seeds test
-    (a pure run of three and a run of four within reach) stays for more jokers per run.
-    Returns (n, total, pool, a1, a2, a3, may_meet_I5). Branch-free over the 52 kinds
-    (at most 3 copies of a natural: (c + 3) >> 2 is c >= 1, and so on)."""
+    """Hand totals and quick rejection: I5 needs a pure run (three naturals in
+    a row, or an identical triple) and a run of four, so at least 7 cards.
+    Returns (n, total, pool, a1, a2, a3, may_meet_I5)."""
     n = counts[JOKER]
     total = 0
+    pool = counts[JOKER]
     a1 = 0
     a2 = 0
     a3 = 0
@@ -375,24 +372,25 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
         for r in range(13):
             k = s * 13 + r
             c = counts[k]
+            if c == 0:
+                continue
             n += c
-            total += (10 if r >= 8 else r + 2) * c
-            a1 |= ((c + 3) >> 2) << k
-            a2 |= ((c + 2) >> 2) << k
-            a3 |= ((c + 1) >> 2) << k
-    pool = counts[JOKER]
-    if 0 <= wild_rank < 13:
-        vw = 10 if wild_rank >= 8 else wild_rank + 2
-        for s in range(4):
-            c = counts[s * 13 + wild_rank]
-            pool += c
-            total -= vw * c
-    if n < 7:
-        return n, total, pool, a1, a2, a3, False
+            if r == wild_rank:
+                pool += c
+            elif r >= 8:
+                total += 10 * c
+            else:
+                total += (r + 2) * c
+            a1 |= 1 << k
+            if c >= 2:
+                a2 |= 1 << k
+                if c >= 3:
+                    a3 |= 1 << k
     has_pure = triple_is_run != 0 and a3 != 0
     has_long = False
     for s in range(4):
-        ps = suit_positions(a1, s)
+        m = (a1 >> (s * 13)) & 0x1FFF
+        ps = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF   # ace low at 0, high at 13
         x1 = ps >> 1
         x2 = ps >> 2
         x3 = ps >> 3
@@ -404,10 +402,7 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
             has_long = True
         elif max_j_run >= 2 and pool >= 2 and ps != 0:
             has_long = True
-    if not (has_pure and has_long):
-        return n, total, pool, a1, a2, a3, False
-    ok = may_meet_i5(a1, a2, a3, pool, max_j_run, triple_is_run)
-    return n, total, pool, a1, a2, a3, ok
+    return n, total, pool, a1, a2, a3, has_pure and has_long and n >= 7
 
 
 @njit(cache=True)
