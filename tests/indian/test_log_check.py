@@ -202,6 +202,54 @@ def test_validate_log_end_and_winner(logs, declared_log):
         validate_log(d)
 
 
+# --------------------------------------------------------------------- the end follows (log_follow)
+def _bad_end(d, fn, match):
+    x = copy.deepcopy(d)
+    fn(x)
+    with pytest.raises(ValueError, match=match):
+        validate_log(x)
+
+
+def test_a_made_up_end_is_refused(logs):
+    """Issue 27: a hand-written log that stops after two turns and claims an end the turns do
+    not reach (the cap, the last player) is refused, naming what is wrong (I3, I7)."""
+    cap = next(x for x in logs if x["end"] == "cap")
+    two_turns = lambda x: x.update(turns=x["turns"][:2])  # noqa: E731
+    _bad_end(cap, two_turns, r"end: 'cap' needs the turn cap \(\d+ turns\) reached; the log has 2 turns")
+
+    def last_player(x):
+        two_turns(x)
+        x.update(end="last_player", winner=x["turns"][0]["seat"])
+        x["points"] = [0] * x["players"]
+    _bad_end(cap, last_player, r"end: 'last_player' needs one seat left")
+    ended = next(x for x in logs if x["end"] == "last_player")
+    after = {"seat": ended["winner"], "draw": "drop"}
+    _bad_end(ended, lambda x: x["turns"].append(after), r"the deal ended before this turn \(one seat was left\)")
+
+
+def test_the_turns_must_follow_one_another(logs):
+    """Seat order (I3), the stock's next card, the pile's top card, held cards, reshuffles only
+    on an empty stock (I8) and what a leaving seat loses (I5, I7)."""
+    d = logs[0]
+    t = _first_turn(d, lambda x: "discard" in x and "stock" in x["draw"])
+    seat = d["turns"][t]["seat"]
+    _bad_end(d, lambda x: x["turns"][t].update(seat=(seat + 1) % x["players"]), rf"turns\[{t}\]\.seat: .* turn")
+    other = "2C" if d["turns"][t]["draw"]["stock"] != "2C" else "3C"
+    _bad_end(d, lambda x: x["turns"][t]["draw"].update(stock=other), rf"turns\[{t}\]\.draw\.stock: the stock's next")
+    missing = next(c for c in ("AS", "KD", "2C", "7H", "JK") if c not in d["hands"][seat])
+    p = _first_turn(d, lambda x: "discard" in x and x["draw"] != "drop" and x["seat"] == seat)
+    if p == t or missing == d["turns"][p]["draw"].get("stock", d["turns"][p]["draw"].get("discard")):
+        pytest.skip("no clean turn to plant a card not held")
+    _bad_end(d, lambda x: x["turns"][p].update(discard=missing), rf"turns\[{p}\]: seat {seat} gives up {missing}")
+    _bad_end(d, lambda x: x["turns"].insert(t, {"reshuffle": ["2C"]}), rf"turns\[{t}\]\.reshuffle: the stock still has")
+    dropped = next(x for x in logs if any(y.get("draw") == "drop" for y in x["turns"]))
+    s = next(y["seat"] for y in dropped["turns"] if y.get("draw") == "drop")
+    _bad_end(dropped, lambda x: x["points"].__setitem__(s, x["points"][s] + 1), rf"points\[{s}\]: seat {s} drops")
+    pile = _first_turn(d, lambda x: "discard" in x.get("draw", {}))
+    _bad_end(d, lambda x: x["turns"][pile]["draw"].update(discard="JK" if x["turns"][pile]["draw"]["discard"] != "JK"
+                                                          else "2C"), rf"turns\[{pile}\]\.draw\.discard: the pile's top")
+
+
 # --------------------------------------------------------------------- rules replay
 def _first_turn(d, pred):
     return next(t for t, x in enumerate(d["turns"]) if "reshuffle" not in x and pred(x))

@@ -23,7 +23,10 @@ What ``validate_log`` checks (structure, not the rules of play):
   list the cards outside its groups under ``"ungrouped"``);
 * the end: ``end`` in declare / last_player / cap, ``winner`` a seat (null exactly
   for ``cap``), a declare-ended log whose last turn is the winner's declaration,
-  ``points`` one non-negative integer per seat with 0 for the winner.
+  ``points`` one non-negative integer per seat with 0 for the winner;
+* that the recorded end follows from the turns (``log_follow.follow_turns``): the seat to
+  move, the stock's and the pile's cards, each seat's cards, who left and what it lost,
+  and no turn after the end.
 
 Whether the moves were legal and the points right is checked by replaying the
 log against the pure-Python reference rules (``tests/indian/naive_indian.py:
@@ -35,6 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from sim.games.indian.log_follow import follow_turns
 from sim.plugin.logfile import read_deal, read_jsonl  # noqa: F401  (re-exported: files are common to games)
 
 FORMAT = "rummy-log/1"
@@ -156,7 +160,8 @@ def validate_log(d: Any) -> None:
 
     Raises ValueError naming the field (and the turn: ``turns[i]...``). Does not
     replay the rules (see the module docstring). In order: the deal's fields, its cards
-    (one shoe, I1-I2), every turn, the end."""
+    (one shoe, I1-I2), every turn, the end, and that the end is the one the turns lead to
+    (log_follow.follow_turns)."""
     players, decks = _check_deal(d)
     _check_shoe(d, players, decks)
     turns = d["turns"]
@@ -165,6 +170,7 @@ def validate_log(d: Any) -> None:
     for t, turn in enumerate(turns):
         _check_turn(t, turn, players)
     _check_end(d, players)
+    follow_turns(d)
 
 
 def _check_deal(d: Any) -> tuple[int, int]:
