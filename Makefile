@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean-cache venv notebooks lab
+.PHONY: demo test bench clean-cache venv notebooks lab reports
 
 venv: $(STAMP)
 
@@ -35,6 +35,11 @@ notebooks: $(STAMP)
 	$(PY) notebooks/build_notebooks.py --execute
 	$(PY) notebooks/build_indian.py --execute
 	$(PY) notebooks/build_decisions.py --execute
+
+reports: $(STAMP)
+	@# regenerate every committed reports/* folder from the commands recorded in reports/COMMANDS.toml
+	@# (hours in all; `make reports ONLY=expert_vs_greedy` for one, `DRY=1` to list them with their last run times)
+	$(PY) -m sim.apps.reports $(if $(ONLY),--only $(ONLY)) $(if $(DRY),--dry-run) $(if $(REUSE),--reuse)
 
 lab: $(STAMP)
 	@# JupyterLab on notebooks/, every notebook running on the kernel "rummy-sim" (this .venv)

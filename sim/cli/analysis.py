@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 
-from sim.cli.common import CliError, add_strategy_arguments, load_strategy_files, positive
+from sim.cli.common import PROG, CliError, add_strategy_arguments, load_strategy_files, positive
 
 
 def _game_name(args, log_game: str | None = None) -> str:
@@ -187,6 +188,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
                       progress=progress)
     if bar is not None:
         bar.close()
+    a.setup["command"] = audit_command(args)
     files = support.write_report(a, args.out) if args.out else []
     if args.json:
         print(json.dumps({"setup": a.setup, "summary": a.summary(), "found": a.found,
@@ -209,6 +211,19 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for f in files:
         print(f"  wrote {f}")
     return 0
+
+
+def audit_command(args: argparse.Namespace) -> str:
+    """The ``rummy-sim audit`` command line that repeats this audit (its report states it)."""
+    words = [PROG, "audit", args.strategy, "--decision", args.decision, "--deals", str(args.deals)]
+    for flag, value in (("--vs", args.vs), ("--sample", args.sample), ("--samples", args.samples),
+                        ("--policy", args.policy), ("--seed", args.seed), ("--game", args.game),
+                        ("--out", args.out)):
+        if value is not None:
+            words += [flag, str(value)]
+    for path in args.load or []:
+        words += ["--load", path]
+    return shlex.join(words)
 
 
 def add_commands(sub) -> None:

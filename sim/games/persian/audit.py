@@ -287,7 +287,9 @@ def write_report(a: Audit, out_dir) -> list:
     files.append(out / "decisions.csv")
     s = a.summary()
     lines = [f"# Audit of `{a.setup['strategy']}`: {a.setup['kind']} decisions", ""]
-    lines += [f"- {k}: {v}" for k, v in a.setup.items()]
+    if a.setup.get("command"):  # the command line that repeats it (reports/COMMANDS.toml states the same)
+        lines += ["## How it was made", "", "```", a.setup["command"], "```", ""]
+    lines += [f"- {k}: {v}" for k, v in a.setup.items() if k != "command"]
     lines += [f"- decisions of this kind found: {a.found}; analysed: {len(a.frame)}",
               f"- run time: {a.seconds:.1f} s", ""]
     if len(a.frame):
