@@ -122,22 +122,8 @@ def run_study(
         raise RunError("a study needs at least one experiment and one output (or None) per experiment")
     _check_options(threads, backend, scheduler, workers, keep, keep_plays)
     shard = parse_shard(shard)
-    if shard is not None and (len(exps) > 1 or between is not None or plan is not None):
-        raise RunError("--shard splits one experiment's chunks; a study plays its experiments together")
-    if between is not None and any(e.sprt is not None for e in exps):
-        raise RunError("a study has its own stopping rule: leave out sprt")
-    for exp, out in zip(exps, outs):
-        _check_output(exp, out, resume, keep, shard)
-    if plan is None:
-        plan = shard_plan(exps[0], shard)
-        if any(e.chunks() != plan for e in exps[1:]):
-            raise RunError("the experiments of a study must have the same deals and chunks")
-    finished = {}
-    for i, (exp, out) in enumerate(zip(exps, outs)):
-        if out is not None:
-            done = _prepare_output(exp, out, parts_dir(out), resume, force, keep_plays)
-            if done is not None:
-                finished[i] = done
+    plan = _study_plan(exps, outs, plan, between, shard, resume, keep)
+    finished = _finished_cells(exps, outs, resume, force, keep_plays)
     if len(finished) == len(exps) and between is None:
         runs = [finished[i] for i in range(len(exps))]
         return StudyRun(runs, "deals", time.perf_counter() - t_start, [None] * len(exps))
@@ -151,9 +137,7 @@ def run_study(
     first = next(iter(loops.values()), None)
     done_before = sum(b - a for a, b in plan if all((a, b) in lp.existing for lp in loops.values()))
     what = desc or exps[0].kind
-    bar = _tqdm()(total=total, initial=done_before, unit="deal", unit_scale=True, file=sys.stderr,
-                  disable=not progress, **_bar_width(), mininterval=0.5, smoothing=0.2,
-                  desc=what if backend == "local" else f"{what} (dask)")
+    bar = _progress_bar(total, done_before, what if backend == "local" else f"{what} (dask)", progress)
     status: dict[int, str] = {}
     stopped_by = "deals"
     source = None
@@ -164,25 +148,11 @@ def run_study(
             live = list(range(len(exps)))
             for k, (start, stop) in enumerate(plan):
                 t0 = time.perf_counter()
-                stats, fresh = {}, False
-                for i in live:
-                    if i in replays:
-                        stats[i] = _replayed(replays[i], finished[i], start, stop)
-                        continue
-                    lp = loops[i]
-                    reused = (start, stop) in lp.existing
-                    chunk = lp.read(start, stop) if reused else source.get(i, start, stop)
-                    lp.accept(chunk, reused)
-                    stats[i] = chunk.stats
-                    fresh = fresh or not reused
+                stats, fresh = _play_chunk(live, loops, replays, finished, source, start, stop)
                 if fresh:
                     bar.update(stop - start)
                 last = k + 1 == len(plan)
-                ended = {i: "sprt" for i in live if i in loops and loops[i].sprt_decided()}
-                if between is not None:
-                    for i in between(StudyStep(k, start, stop, stats, last)) or ():
-                        if i in live and i not in ended:
-                            ended[i] = "deals" if last else "study"
+                ended = _ended_cells(live, loops, between, StudyStep(k, start, stop, stats, last))
                 if len(loops) == 1:
                     _postfix(bar, first.totals)
                 totals = next((loops[i].totals for i in live if i in loops), None)
@@ -218,6 +188,68 @@ def run_study(
             r.seconds = seconds
     parts = [loops[i].parts if i in loops else None for i in range(len(exps))]
     return StudyRun(runs, stopped_by, seconds, parts)
+
+
+def _study_plan(exps, outs, plan, between, shard, resume, keep) -> list[tuple[int, int]]:
+    """Check that the cells can be played together and return the chunks to play (``plan``,
+    else the experiments' own, which must agree)."""
+    if shard is not None and (len(exps) > 1 or between is not None or plan is not None):
+        raise RunError("--shard splits one experiment's chunks; a study plays its experiments together")
+    if between is not None and any(e.sprt is not None for e in exps):
+        raise RunError("a study has its own stopping rule: leave out sprt")
+    for exp, out in zip(exps, outs):
+        _check_output(exp, out, resume, keep, shard)
+    if plan is None:
+        plan = shard_plan(exps[0], shard)
+        if any(e.chunks() != plan for e in exps[1:]):
+            raise RunError("the experiments of a study must have the same deals and chunks")
+    return plan
+
+
+def _finished_cells(exps, outs, resume, force, keep_plays) -> dict:
+    """Prepare every cell's output; the cells whose results file is already complete (on
+    --resume), by index, as their finished runs."""
+    finished = {}
+    for i, (exp, out) in enumerate(zip(exps, outs)):
+        if out is not None:
+            done = _prepare_output(exp, out, parts_dir(out), resume, force, keep_plays)
+            if done is not None:
+                finished[i] = done
+    return finished
+
+
+def _progress_bar(total: int, done_before: int, desc: str, progress: bool):
+    """The deals bar on stderr (disabled when not ``progress``), starting at the deals done before."""
+    return _tqdm()(total=total, initial=done_before, unit="deal", unit_scale=True, file=sys.stderr,
+                   disable=not progress, **_bar_width(), mininterval=0.5, smoothing=0.2, desc=desc)
+
+
+def _ended_cells(live, loops, between, step: StudyStep) -> dict[int, str]:
+    """The cells that stop after this chunk and why: their SPRT decided ("sprt"), or the
+    study's ``between`` stopped them ("study"; "deals" at the plan's last chunk)."""
+    ended = {i: "sprt" for i in live if i in loops and loops[i].sprt_decided()}
+    if between is not None:
+        for i in between(step) or ():
+            if i in live and i not in ended:
+                ended[i] = "deals" if step.last else "study"
+    return ended
+
+
+def _play_chunk(live, loops, replays, finished, source, start, stop) -> tuple[dict, bool]:
+    """Chunk [start, stop) of every live cell: read back (a finished cell's file, a chunk file
+    kept from before) or played by ``source``; (statistics per cell, whether any was played)."""
+    stats, fresh = {}, False
+    for i in live:
+        if i in replays:
+            stats[i] = _replayed(replays[i], finished[i], start, stop)
+            continue
+        lp = loops[i]
+        reused = (start, stop) in lp.existing
+        chunk = lp.read(start, stop) if reused else source.get(i, start, stop)
+        lp.accept(chunk, reused)
+        stats[i] = chunk.stats
+        fresh = fresh or not reused
+    return stats, fresh
 
 
 def _check_options(threads, backend, scheduler, workers, keep, keep_plays) -> None:
