@@ -114,6 +114,40 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
     check_fields(data, FIELDS, "Persian")
     if "hand" not in data:
         raise PositionError("a position needs the deciding seat's hand (--hand or the field hand)")
+    decision, seat, dealer, rules = _who_and_rules(data)
+    hand, pile, melds, meld_masks, seen = _cards_in_view(data)
+    sizes, on_table, stock = _card_counts(data, hand, pile, meld_masks)
+    turn = an_int(data.get("turn", 1), "turn", 1, rules.turn_cap) - 1  # O_TURN counts the turns played
+    passes = an_int(data.get("passes", 0), "passes", 0, E.N_SEATS - 1)
+    if passes and stock:
+        raise PositionError(f"passes: {passes} passes with {stock} cards in the stock; one passes only on an "
+                            f"empty stock (P6.2)")
+
+    st = np.zeros(E.ST_SIZE, dtype=np.int64)
+    st[E.O_SEAT], st[E.O_DEALER], st[E.O_TURN], st[E.O_PASSES] = seat, dealer, turn, passes
+    st[E.O_DECISION] = DECISIONS.index(decision)
+    st[E.O_HAND] = st[E.S_HANDS + seat] = _mask(hand)
+    for k, n in enumerate(sizes):
+        st[E.O_HAND_SIZES + (seat + k) % E.N_SEATS] = n
+    st[E.O_STOCK_N] = stock
+    st[E.O_PILE: E.O_PILE + len(pile)] = pile[::-1]  # stored bottom first
+    st[E.O_PILE_N] = len(pile)
+    _fill_table(st, data, melds, meld_masks, seat, on_table)
+    in_view = _mask(seen)
+    taken = _seat_masks(seat_cards(data.get("taken"), "taken"), "taken",
+                        [c for c in range(E.JOKER0, E.N_CARDS) if not in_view >> c & 1], skip_jokers_of=seat)
+    _check_taken(taken, st, seat, sizes)
+    st[E.O_TAKEN: E.O_TAKEN + E.N_SEATS] = taken
+    _fill_last_moves(st, data, decision, pile, turn, passes, seat)
+    st[E.O_RULES: E.O_RULES + E.N_RULES] = rules.to_array()
+    dec = PersianDecision.from_observation(st[: E.OBS_SIZE], rules=rules)
+    dec.where = "your position"
+    _check_legal(dec, decision, stock)
+    return dec
+
+
+def _who_and_rules(data: Mapping[str, Any]) -> tuple[str, int, int, RuleOptions]:
+    """The decision, the deciding seat, the dealer (default: the seat before it) and the rules."""
     decision = data.get("decision", "draw")
     if decision not in DECISIONS:
         raise PositionError(f"decision must be one of {', '.join(DECISIONS)}, got {decision!r}")
@@ -123,6 +157,12 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
         rules = RuleOptions.from_dict(data.get("rules") or {})
     except (TypeError, ValueError) as e:
         raise PositionError(f"rules: {e}") from None
+    return decision, seat, dealer, rules
+
+
+def _cards_in_view(data: Mapping[str, Any]):
+    """The hand, the pile (top first), the table melds (owner, names) with their masks (each a
+    meld, P5), and every card in view, no card given twice (P1)."""
     ids = _Ids()
     hand = ids.ids(card_list(data["hand"], "hand"), "hand")
     pile = ids.ids(card_list(data.get("pile"), "pile"), "pile")
@@ -142,6 +182,12 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
     if dup:
         raise PositionError(f"{dup[0]} is given more than once (hand, pile and table together); the deck "
                             f"holds one of each card (P1)")
+    return hand, pile, melds, meld_masks, seen
+
+
+def _card_counts(data: Mapping[str, Any], hand: list[int], pile: list[int], meld_masks: list[int]):
+    """The hand sizes from the deciding seat on, the cards on the table and the stock: together
+    with the pile they make the deck (P1)."""
     sizes = int_list(data["hand_sizes"], "hand_sizes") if "hand_sizes" in data else (
         [len(hand)] + [E.HAND_SIZE] * (E.N_SEATS - 1))
     if len(sizes) != E.N_SEATS or min(sizes) < 0:
@@ -155,21 +201,12 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
     if stock != rest:
         raise PositionError(f"hand sizes {sum(sizes)} + stock {stock} + pile {len(pile)} + table {on_table} make "
                             f"{sum(sizes) + stock + len(pile) + on_table} cards, not the deck's {E.N_CARDS} (P1)")
-    turn = an_int(data.get("turn", 1), "turn", 1, rules.turn_cap) - 1  # O_TURN counts the turns played
-    passes = an_int(data.get("passes", 0), "passes", 0, E.N_SEATS - 1)
-    if passes and stock:
-        raise PositionError(f"passes: {passes} passes with {stock} cards in the stock; one passes only on an "
-                            f"empty stock (P6.2)")
+    return sizes, on_table, stock
 
-    st = np.zeros(E.ST_SIZE, dtype=np.int64)
-    st[E.O_SEAT], st[E.O_DEALER], st[E.O_TURN], st[E.O_PASSES] = seat, dealer, turn, passes
-    st[E.O_DECISION] = DECISIONS.index(decision)
-    st[E.O_HAND] = st[E.S_HANDS + seat] = _mask(hand)
-    for k, n in enumerate(sizes):
-        st[E.O_HAND_SIZES + (seat + k) % E.N_SEATS] = n
-    st[E.O_STOCK_N] = stock
-    st[E.O_PILE: E.O_PILE + len(pile)] = pile[::-1]  # stored bottom first
-    st[E.O_PILE_N] = len(pile)
+
+def _fill_table(st: np.ndarray, data: Mapping[str, Any], melds, meld_masks, seat: int, on_table: int) -> None:
+    """The table melds, the cards each seat put there (``placed``, default: each meld's owner
+    placed it) and the teams' table points (``table_points``, default: the placed cards' values)."""
     for k, ((owner, _), m) in enumerate(zip(melds, meld_masks)):
         kind, key = meld_kind_key(np.int64(m))
         st[E.O_MELD_MASK + k], st[E.O_MELD_KIND + k], st[E.O_MELD_KEY + k] = m, kind, key
@@ -195,11 +232,12 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
         points = [sum(card_value(c) for s in range(E.N_SEATS) if s % 2 == t for c in range(E.N_CARDS)
                       if placed[s] >> c & 1) for t in range(E.N_TEAMS)]
     st[E.O_TEAM_TABLE: E.O_TEAM_TABLE + E.N_TEAMS] = points
-    in_view = _mask(seen)
-    taken = _seat_masks(seat_cards(data.get("taken"), "taken"), "taken",
-                        [c for c in range(E.JOKER0, E.N_CARDS) if not in_view >> c & 1], skip_jokers_of=seat)
-    _check_taken(taken, st, seat, sizes)
-    st[E.O_TAKEN: E.O_TAKEN + E.N_SEATS] = taken
+
+
+def _fill_last_moves(st: np.ndarray, data: Mapping[str, Any], decision: str, pile: list[int], turn: int,
+                     passes: int, seat: int) -> None:
+    """The previous turn's discard (P6.5: the top card, when the previous turn discarded it) and
+    a play decision's card still to go on the table (``target``)."""
     st[E.O_TARGET] = -1
     st[E.O_LAST_DISCARD] = st[E.O_LAST_DISCARDER] = -1
     if decision == "draw" and pile and turn > 0 and not passes:  # the previous turn discarded the top (P6.5)
@@ -213,11 +251,6 @@ def decision_from_fields(data: Mapping[str, Any]) -> PersianDecision:
         if len(t) != 1 or not held:
             raise PositionError(f"target: one card of the deciding hand, got {data['target']!r}")
         st[E.O_TARGET] = held[0]
-    st[E.O_RULES: E.O_RULES + E.N_RULES] = rules.to_array()
-    dec = PersianDecision.from_observation(st[: E.OBS_SIZE], rules=rules)
-    dec.where = "your position"
-    _check_legal(dec, decision, stock)
-    return dec
 
 
 def _check_taken(taken: list[int], st: np.ndarray, seat: int, sizes: list[int]) -> None:
