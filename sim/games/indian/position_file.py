@@ -94,6 +94,29 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
             raise PositionError(f"an Indian position needs the {FIELDS[need]} (--{need} or the field {need})")
     sizes = int_list(data["hand_sizes"], "hand_sizes") if "hand_sizes" in data else None
     players = an_int(data.get("players", len(sizes) if sizes else 4), "players", 2, E.MAX_SEATS)
+    rules, (decks, jokers, shoe) = _rules_and_shoe(data, players)
+    decision, seat, dealer, turn, out = _who_decides(data, players)
+    hand = _kinds(card_list(data["hand"], "hand"), "hand")
+    pile = _kinds(card_list(data.get("pile"), "pile"), "pile")
+    cut = _kinds(card_list(data["cut"], "cut"), "cut")
+    if len(cut) != 1:
+        raise PositionError(f"cut: one card, got {data['cut']!r}")
+    sizes, stock = _sizes_and_stock(data, sizes, hand, pile, players, seat, out, decision, shoe)
+    pickups, seen = _pickups_in_view(data, players, seat, out, sizes, hand, pile, decks, jokers)
+    hands, stock_cards = _hidden_cards(seen, hand, pickups, sizes, players, seat, cut[0], stock, decks, jokers)
+    try:
+        return Position([[kind_name(k) for k in h] for h in hands], [kind_name(k) for k in pile],
+                        [kind_name(k) for k in stock_cards], kind_name(cut[0]), dealer=dealer,
+                        rules=rules, to_move=seat, decision=decision, turn=turn, out=out,
+                        pickups=[[kind_name(k) for k in p] for p in pickups], has_drawn=_has_drawn(
+                            players, dealer, seat, turn, decision, pickups))
+    except ValueError as e:
+        raise PositionError(str(e).splitlines()[0]) from None
+
+
+def _rules_and_shoe(data: Mapping[str, Any], players: int) -> tuple[RuleOptions, tuple[int, int, int]]:
+    """The rules (``decks`` may be given on its own) and the shoe they make at this table:
+    (decks, printed jokers, cards), I1."""
     try:
         check_players(players)
         rules = RuleOptions.from_dict({**(data.get("rules") or {}),
@@ -101,7 +124,12 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
         arr = rules.to_array(players)
     except (TypeError, ValueError) as e:
         raise PositionError(f"rules: {e}") from None
-    decks, jokers, shoe = int(arr[E.R_DECKS]), int(arr[E.R_N_JOKERS]), int(arr[E.R_SHOE])
+    return rules, (int(arr[E.R_DECKS]), int(arr[E.R_N_JOKERS]), int(arr[E.R_SHOE]))
+
+
+def _who_decides(data: Mapping[str, Any], players: int):
+    """The decision, the deciding seat, the dealer, the turn (0-based) and the seats out of the
+    deal (the decider must be in it)."""
     decision = data.get("decision", "draw")
     if decision not in DECISIONS:
         raise PositionError(f"decision must be one of {', '.join(DECISIONS)}, got {decision!r} (a drop is a "
@@ -115,11 +143,13 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
             raise PositionError(f"dropped: seat {s} is not at a table of {players}")
     if seat in out:
         raise PositionError(f"seat {seat} decides but is out of the deal ({out[seat]})")
-    hand = _kinds(card_list(data["hand"], "hand"), "hand")
-    pile = _kinds(card_list(data.get("pile"), "pile"), "pile")
-    cut = _kinds(card_list(data["cut"], "cut"), "cut")
-    if len(cut) != 1:
-        raise PositionError(f"cut: one card, got {data['cut']!r}")
+    return decision, seat, dealer, turn, out
+
+
+def _sizes_and_stock(data, sizes, hand, pile, players, seat, out, decision, shoe) -> tuple[list[int], int]:
+    """The hand sizes from the decider on (13 in the deal, 14 for the decider at a discard, 0
+    out of it; I2, I3) and the stock, which with the pile and the cards out of play make the
+    shoe (I1)."""
     want = [0 if (seat + k) % players in out else E.HAND_SIZE + (k == 0 and decision == "discard")
             for k in range(players)]
     if len(hand) != want[0]:
@@ -143,6 +173,12 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
         raise PositionError(f"hand sizes {sum(sizes)} + stock {stock} + pile {len(pile)} + {gone} cards out of play "
                             f"with the dropped seats make {sum(sizes) + stock + len(pile) + gone}, not the shoe's "
                             f"{shoe} (I1)")
+    return sizes, stock
+
+
+def _pickups_in_view(data, players, seat, out, sizes, hand, pile, decks, jokers):
+    """The pile cards each seat took and still holds (I9), and every card in view (hand, pile,
+    the others' pickups), none more often than the shoe holds (I1)."""
     pickups = [[] for _ in range(players)]
     for s, cards in seat_cards(data.get("pickups"), "pickups"):
         if not 0 <= s < players:
@@ -163,11 +199,17 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
         if s == seat and Counter(p) - Counter(hand):
             c = kind_name(next(iter(Counter(p) - Counter(hand))))
             raise PositionError(f"pickups: the deciding seat took {c} and still holds it, but it is not in the hand")
+    return pickups, seen
+
+
+def _hidden_cards(seen, hand, pickups, sizes, players, seat, cut, stock, decks, jokers):
+    """The unseen cards dealt in card order: each other hand its pickups and then the next
+    unseen cards, the rest the stock with the cut card at its bottom (I2)."""
     unseen = Counter({k: (jokers if k == E.JOKER else decks) for k in range(E.N_KINDS)}) - seen
     pool = [k for k in range(E.N_KINDS) for _ in range(unseen[k])]
-    if cut[0] in pool and stock:  # the cut card lies face up at the bottom of the stock (I2)
-        pool.remove(cut[0])
-        pool.append(cut[0])
+    if cut in pool and stock:  # the cut card lies face up at the bottom of the stock (I2)
+        pool.remove(cut)
+        pool.append(cut)
     hands = []
     for s in range(players):
         if s == seat:
@@ -176,15 +218,7 @@ def position_from_fields(data: Mapping[str, Any]) -> Position:
         need = sizes[(s - seat) % players] - len(pickups[s])
         hands.append(pickups[s] + pool[:need])
         del pool[:need]
-    stock_cards = pool[-stock:] if stock else []  # the cut card (last) at the bottom
-    try:
-        return Position([[kind_name(k) for k in h] for h in hands], [kind_name(k) for k in pile],
-                        [kind_name(k) for k in stock_cards], kind_name(cut[0]), dealer=dealer,
-                        rules=rules, to_move=seat, decision=decision, turn=turn, out=out,
-                        pickups=[[kind_name(k) for k in p] for p in pickups], has_drawn=_has_drawn(
-                            players, dealer, seat, turn, decision, pickups))
-    except ValueError as e:
-        raise PositionError(str(e).splitlines()[0]) from None
+    return hands, (pool[-stock:] if stock else [])
 
 
 def _has_drawn(players: int, dealer: int, seat: int, turn: int, decision: str, pickups) -> list[bool]:
