@@ -72,69 +72,13 @@ class Position:
         streams of the seats' strategies and of later I8 reshuffles."""
         rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
         players = check_players(len(hands))
-        arr = rules.to_array(players)
         st = np.zeros(E.ST_SIZE, dtype=np.int64)
-        st[E.O_RULES: E.O_RULES + E.N_RULES] = arr
+        st[E.O_RULES: E.O_RULES + E.N_RULES] = rules.to_array(players)
         st[E.O_PLAYERS] = players
-        if not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer}")
-        st[E.O_DEALER] = dealer
-        seat = (dealer + 1) % players if to_move is None else to_move
-        if not 0 <= seat < players:
-            raise ValueError(f"to_move must be a seat 0..{players - 1}, got {seat}")
-        st[E.O_SEAT] = seat
-        if decision not in E.DECISION_NAMES:
-            raise ValueError(f"decision must be one of {', '.join(E.DECISION_NAMES)}, got {decision!r}")
-        st[E.O_DECISION] = E.DECISION_NAMES.index(decision)
-        st[E.O_TURN] = turn
-        cut = parse_kind(cut_joker)
-        st[E.O_CUT_JOKER] = cut
-        st[E.O_WILD_RANK] = E.ACE_RANK if cut == E.JOKER else cut % E.N_RANKS
-        out = dict(out or {})
-        for s, status in out.items():
-            if status not in _STATUS or status == "in":
-                raise ValueError(f"seat {s} out of the deal as {status!r}: expected first_drop, middle_drop or "
-                                 f"wrong_declaration")
-            if not 0 <= s < players:
-                raise ValueError(f"out: seat {s} is not at a table of {players}")
-        for s in range(players):
-            for c in hands[s]:
-                st[E.S_HANDS + s * E.N_KINDS + parse_kind(c)] += 1
-            st[E.O_HAND_N + s] = len(hands[s])
-            st[E.O_STATUS + s] = _STATUS[out.get(s, "in")]
-        st[E.S_FIRST_CHANCE: E.S_FIRST_CHANCE + E.MAX_SEATS] = -1
-        st[E.O_IN_PLAY] = players - len(out)
-        pile = [parse_kind(c) for c in discard_pile][::-1]  # bottom first in the state
-        st[E.S_PILE: E.S_PILE + len(pile)] = pile
-        st[E.O_PILE_N] = len(pile)
-        st[E.O_TOP] = pile[-1] if pile else -1
-        for k in pile:
-            st[E.O_PILE_COUNTS + k] += 1
-        stk = [parse_kind(c) for c in stock][::-1]
-        st[E.S_STOCK: E.S_STOCK + len(stk)] = stk
-        st[E.O_STOCK_N] = len(stk)
-        for j, (s, c) in enumerate(discards):
-            if not 0 <= s < players:
-                raise ValueError(f"discard {j}: seat {s} is not at a table of {players}")
-            k = parse_kind(c)
-            st[E.O_DISCARDED + s * E.N_KINDS + k] += 1
-            st[E.O_RING + 2 * (j % E.RING)] = s
-            st[E.O_RING + 2 * (j % E.RING) + 1] = k
-        st[E.O_N_DISCARDS] = len(discards)
-        if pickups is not None:
-            if len(pickups) != players:
-                raise ValueError(f"pickups: one list per seat ({players}), got {len(pickups)}")
-            for s, cards in enumerate(pickups):
-                for c in cards:
-                    st[E.O_PICKED + s * E.N_KINDS + parse_kind(c)] += 1
-                st[E.O_PICKUPS + s] = len(cards)
-        for s in range(players):
-            if has_drawn is not None:
-                drew = bool(has_drawn[s])
-            else:
-                drew = (st[E.O_PICKUPS + s] > 0 or any(d == s for d, _ in discards)
-                        or (s == seat and decision == "discard"))
-            st[E.O_HAS_DRAWN + s] = int(drew)
+        seat = _set_turn(st, players, dealer, to_move, decision, turn, cut_joker)
+        _set_hands(st, hands, dict(out or {}), players)
+        _set_piles(st, discard_pile, stock)
+        _set_history(st, players, seat, decision, discards, pickups, has_drawn)
         check_state(st)
         self._setup(st, np.zeros(E.N_RESULT_COLS, dtype=np.int64), seed, deal)
         self.res[E.C_DEAL] = deal
@@ -423,3 +367,83 @@ def check_state(st: np.ndarray) -> None:
 
 
 __all__ = ["Position", "row_to_move", "check_state"]
+
+
+# -- the steps of Position.__init__: each fills its part of the state array st -----------------
+def _set_turn(st: np.ndarray, players: int, dealer: int, to_move: int | None, decision: str, turn: int,
+              cut_joker: str) -> int:
+    """The dealer, the seat to move (default: left of the dealer, I3), its decision, the turn
+    and the cut joker with its wild rank (I2); returns the seat to move."""
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer}")
+    st[E.O_DEALER] = dealer
+    seat = (dealer + 1) % players if to_move is None else to_move
+    if not 0 <= seat < players:
+        raise ValueError(f"to_move must be a seat 0..{players - 1}, got {seat}")
+    st[E.O_SEAT] = seat
+    if decision not in E.DECISION_NAMES:
+        raise ValueError(f"decision must be one of {', '.join(E.DECISION_NAMES)}, got {decision!r}")
+    st[E.O_DECISION] = E.DECISION_NAMES.index(decision)
+    st[E.O_TURN] = turn
+    cut = parse_kind(cut_joker)
+    st[E.O_CUT_JOKER] = cut
+    st[E.O_WILD_RANK] = E.ACE_RANK if cut == E.JOKER else cut % E.N_RANKS
+    return seat
+
+
+def _set_hands(st: np.ndarray, hands: Sequence[Sequence[str]], out: dict, players: int) -> None:
+    """Every seat's cards and status (in, or out of the deal: I5, I7)."""
+    for s, status in out.items():
+        if status not in _STATUS or status == "in":
+            raise ValueError(f"seat {s} out of the deal as {status!r}: expected first_drop, middle_drop or "
+                             f"wrong_declaration")
+        if not 0 <= s < players:
+            raise ValueError(f"out: seat {s} is not at a table of {players}")
+    for s in range(players):
+        for c in hands[s]:
+            st[E.S_HANDS + s * E.N_KINDS + parse_kind(c)] += 1
+        st[E.O_HAND_N + s] = len(hands[s])
+        st[E.O_STATUS + s] = _STATUS[out.get(s, "in")]
+    st[E.S_FIRST_CHANCE: E.S_FIRST_CHANCE + E.MAX_SEATS] = -1
+    st[E.O_IN_PLAY] = players - len(out)
+
+
+def _set_piles(st: np.ndarray, discard_pile: Sequence[str], stock: Sequence[str]) -> None:
+    """The discard pile and the stock, given top first, stored bottom first."""
+    pile = [parse_kind(c) for c in discard_pile][::-1]
+    st[E.S_PILE: E.S_PILE + len(pile)] = pile
+    st[E.O_PILE_N] = len(pile)
+    st[E.O_TOP] = pile[-1] if pile else -1
+    for k in pile:
+        st[E.O_PILE_COUNTS + k] += 1
+    stk = [parse_kind(c) for c in stock][::-1]
+    st[E.S_STOCK: E.S_STOCK + len(stk)] = stk
+    st[E.O_STOCK_N] = len(stk)
+
+
+def _set_history(st: np.ndarray, players: int, seat: int, decision: str, discards: Sequence[tuple[int, str]],
+                 pickups: Sequence[Sequence[str]] | None, has_drawn: Sequence[bool] | None) -> None:
+    """The public history (I9): every discard by seat (the last RING in order), the pile cards
+    each seat took, and who has drawn in this deal (I7's first or middle drop)."""
+    for j, (s, c) in enumerate(discards):
+        if not 0 <= s < players:
+            raise ValueError(f"discard {j}: seat {s} is not at a table of {players}")
+        k = parse_kind(c)
+        st[E.O_DISCARDED + s * E.N_KINDS + k] += 1
+        st[E.O_RING + 2 * (j % E.RING)] = s
+        st[E.O_RING + 2 * (j % E.RING) + 1] = k
+    st[E.O_N_DISCARDS] = len(discards)
+    if pickups is not None:
+        if len(pickups) != players:
+            raise ValueError(f"pickups: one list per seat ({players}), got {len(pickups)}")
+        for s, cards in enumerate(pickups):
+            for c in cards:
+                st[E.O_PICKED + s * E.N_KINDS + parse_kind(c)] += 1
+            st[E.O_PICKUPS + s] = len(cards)
+    for s in range(players):
+        if has_drawn is not None:
+            drew = bool(has_drawn[s])
+        else:
+            drew = (st[E.O_PICKUPS + s] > 0 or any(d == s for d, _ in discards)
+                    or (s == seat and decision == "discard"))
+        st[E.O_HAS_DRAWN + s] = int(drew)
