@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 
 from sim.plugin.bench import BenchFigure, BenchPlan
-from sim.plugin.game import DerivedColumn, Game, ResultColumn, ResultSchema, Seating
+from sim.plugin.game import Decisions, DerivedColumn, Game, ResultColumn, ResultSchema, Seating
 from sim.games.indian import enums as E
 from sim.games.indian.rules import RuleOptions
 from sim.plugin.specs import StrategySpec
@@ -230,6 +230,16 @@ class IndianGame(Game):
         lost = [sum(d["points"][s] for d in logs) / max(len(logs), 1) for s in range(n)]
         return (f"{ends['declare']} declare, {ends['last_player']} last player, {ends['cap']} cap; "
                 f"mean points lost per seat {', '.join(f'{x:.1f}' for x in lost)}")
+
+    @property
+    def decisions(self) -> Decisions:
+        """Indian decision analysis: sim/games/indian/decisions.py (one decision; the audit is not built yet)."""
+        from sim.games.indian import decisions
+
+        return Decisions(decisions=decisions.DECISIONS, audit_features={},
+                         analyze_log=decisions.analyze_log, analyze=decisions.analyze,
+                         decision_from_log=decisions.decision_from_log, audit=decisions.no_audit,
+                         write_report=decisions.no_audit, summarize=decisions.no_audit)
 
     def position_format(self):
         """A player's own position (issue 24, item 2): the module that reads its fields
