@@ -233,10 +233,12 @@ class IndianGame(Game):
 
     @property
     def decisions(self) -> Decisions:
-        """Indian decision analysis: sim/games/indian/decisions.py (one decision; the audit is not built yet)."""
+        """Indian decision analysis: sim/games/indian/decisions.py (one decision). The audit's kinds
+        and features are declared (AUDIT_FEATURES) but the audit itself is not built yet: it
+        answers in one line."""
         from sim.games.indian import decisions
 
-        return Decisions(decisions=decisions.DECISIONS, audit_features={},
+        return Decisions(decisions=decisions.DECISIONS, audit_features=decisions.AUDIT_FEATURES,
                          analyze_log=decisions.analyze_log, analyze=decisions.analyze,
                          decision_from_log=decisions.decision_from_log, audit=decisions.no_audit,
                          write_report=decisions.no_audit, summarize=decisions.no_audit)
