@@ -14,6 +14,7 @@ SID_SIMPLE = 1
 SID_GREEDY = 2
 SID_KNOCKER = 3
 SID_EXPERT = 4
+SID_MC_SEARCH = 5
 
 RANDOM = StrategyInfo("random", SID_RANDOM, (), "A uniformly chosen legal move at every decision "
                       "(OpenSpiel's uniform random bot).", kernel="strategies.gin.random_nb:random_decide")
@@ -71,4 +72,24 @@ EXPERT = StrategyInfo(
     kernel="strategies.gin.knocker_nb:expert_decide",
 )
 
-BUILTINS = (RANDOM, SIMPLE, GREEDY, KNOCKER, EXPERT)
+MC_SEARCH = StrategyInfo(
+    "mc_search", SID_MC_SEARCH,
+    (Param("samples", 32, 1, 512, int, "hidden worlds sampled per decision (the opponent's hand, the stock's order)"),
+     Param("max_candidates", 4, 0, 12, int, "moves compared per decision, the base's first (0: every legal move; "
+           "1: play as the base)"),
+     Param("base", 1, 0, 1, str, "the base, whose move leads and who plays the play-outs in both seats: greedy, "
+           "or expert at a fixed snapshot of its defaults (mc_search_nb.EXPERT_PARAMS)", choices=("greedy", "expert")),
+     Param("select_z", 2.0, 0.0, 5.0, float, "how clearly a move must beat the base's (standard errors of the "
+           "paired difference over the worlds; 0: the best mean wins)"),
+     Param("gin_bonus", 25, 0, 100, int, "the gin bonus the play-outs score with (G7; the rules' default)"),
+     Param("undercut_bonus", 25, 0, 100, int, "the undercut bonus the play-outs score with (G7; the rules' default)"),
+     Param("search_knock", 0, 0, 1, bool, "knock or play on is searched too (at a discard and at the wall); off: "
+           "the base's knock policy decides")),
+    "Determinized Monte Carlo search (the shared mc_search structure): at each draw, discard-or-knock and wall "
+    "decision it deals the hidden cards at random consistently with what it sees (sim/games/gin/determinize_nb.py), "
+    "plays every candidate on in the same worlds with the base in both seats to the end of the hand, and keeps "
+    "the move with the best mean points; the knock's discard, melds and lay-offs are the base's.",
+    kernel="strategies.gin.mc_search_nb:mc_search_decide",
+)
+
+BUILTINS = (RANDOM, SIMPLE, GREEDY, KNOCKER, EXPERT, MC_SEARCH)
