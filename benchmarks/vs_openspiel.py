@@ -163,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--specs", nargs="*", help="strategy pairs A,B (default: every built-in pair)")
     ap.add_argument("--rules", choices=("default", "all"), default="all")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3, help="speed: timed runs per engine, the best counts")
     args = ap.parse_args(argv)
     if args.hands is not None and args.hands <= 0:
         print(f"vs_openspiel.py: --hands must be positive, got {args.hands}", file=sys.stderr)
@@ -170,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         args.hands = args.hands or 2000
         return run_check(args)
-    from benchmarks_speed import run_speed  # noqa: F401  (filled in below)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from vs_openspiel_speed import run_speed
 
     return run_speed(args)
 
