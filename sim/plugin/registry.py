@@ -20,6 +20,7 @@ from typing import Callable
 
 import sim
 from sim.plugin.game import Game
+from sim.plugin.pystrategy import python_slot
 from sim.plugin.specs import Param, StrategyInfo, StrategyRegistry, StrategySpec
 
 DEFAULT_GAME = "persian"  # the game of every command and function that is not told another
@@ -70,6 +71,15 @@ def register_strategy(name: str, function: Callable, params: tuple[Param, ...] =
                       game: str = DEFAULT_GAME) -> StrategyInfo:
     """Register a user strategy of ``game`` compiled with ``strategies.interface.STRATEGY_SIG``."""
     return registry_for(game).register_strategy(name, function, params, doc)
+
+
+def register_python_strategy(name: str, function: Callable, params: tuple[Param, ...] = (), doc: str = "",
+                             game: str = DEFAULT_GAME) -> StrategyInfo:
+    """Register a plain-Python strategy of ``game``: ``function(decision, obs, moves, params, rng)``
+    returns the index of a row of ``moves`` (sim.plugin.pystrategy). It plays everywhere a
+    built-in does, on one thread."""
+    doc = doc or (function.__doc__ or "")
+    return registry_for(game).register_strategy(name, python_slot(name, function), params, doc)
 
 
 def get_strategy(name: str, game: str = DEFAULT_GAME) -> StrategyInfo:

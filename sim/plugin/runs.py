@@ -13,6 +13,7 @@ import numba
 import numpy as np
 from numba import njit
 
+from sim.plugin.pystrategy import clear_failures, has_python, take_failure
 from sim.plugin.strategy import STRATEGY_SIG
 
 MAX_SEED = 2**63 - 1
@@ -34,11 +35,17 @@ def raise_on_errors(results: np.ndarray, deals: np.ndarray, seed: int, names: li
     and carries every deal's result rows."""
     E = enums
     bad = np.flatnonzero(results[:, E.C_END] == E.END_ERROR)
+    failure = take_failure()
     if bad.size == 0:
         return
     row = results[bad[0]]
     seat = int(row[E.C_ERR_SEAT])
     decision = E.DECISION_NAMES[int(row[E.C_ERR_DECISION])]
+    if failure is not None:  # a Python strategy (sim.plugin.pystrategy): one thread, so deals fail in order
+        turn = int(failure["obs"][E.O_TURN])
+        raise StrategyError(
+            f"strategy {failure['name']!r} in seat {seat} failed at deal {int(deals[bad[0]])}, turn {turn}, "
+            f"a {decision} decision: it {failure['what']} (seed {seed})", results)
     msg = (
         f"strategy {names[seat]!r} in seat {seat} made an illegal move at a {decision} "
         f"decision: it returned move index {int(row[E.C_ERR_VALUE])} but only 0..{int(row[E.C_ERR_N_MOVES]) - 1} "
@@ -150,6 +157,9 @@ def play_on_threads(kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n
     nothing. When recording, each slice gets its own rows of the event buffers."""
     n = deals.shape[0]
     threads = min(numba.get_num_threads(), n)
+    clear_failures()
+    if has_python(fns):  # a Python strategy runs single-threaded (sim.plugin.pystrategy)
+        threads = 1
     if threads <= 1:
         kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
         return

@@ -1,0 +1,100 @@
+"""Plain-Python strategies (issue 27, sim.plugin.pystrategy): the Python port of greedy gives the
+compiled greedy's rows bit for bit (P1-P10, every table make-up), and a Python strategy that
+raises, answers something that is not a legal move or writes to what it was given stops the run
+with one line naming the strategy, seat, deal, turn and decision (exit 2 on the CLI), the chunks
+finished before kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import strategies.persian.python_examples.greedy_py  # registers greedy_py
+from sim.cli import main
+from sim.games.persian import enums as E
+from sim.games.persian.engine import StrategyError, run_deals
+from sim.plugin.pystrategy import has_python
+from sim.plugin.registry import get_strategy, register_python_strategy
+
+MODE = {"kind": "ok", "after": 0, "calls": 0}
+
+
+def _faulty(decision, obs, moves, params, rng):
+    """Plays the first legal move, then fails as MODE says after MODE['after'] calls."""
+    MODE["calls"] += 1
+    if MODE["calls"] <= MODE["after"]:
+        return 0
+    kind = MODE["kind"]
+    if kind == "raise":
+        raise KeyError("boom")
+    if kind == "index":
+        return len(moves)
+    if kind == "move":
+        return "stock"
+    if kind == "write":
+        obs[0] = 7
+    return 0
+
+
+register_python_strategy("py_faulty", _faulty)
+
+
+def _set(kind, after=0):
+    MODE.update(kind=kind, after=after, calls=0)
+
+
+@pytest.mark.parametrize("table", [["greedy"] * 4, ["greedy:max_extra=5", "random", "greedy", "greedy:max_extra=5"]])
+def test_the_python_greedy_gives_the_compiled_rows(table):
+    python = [s.replace("greedy", "greedy_py") for s in table]
+    a = run_deals(table, 40, seed=11)
+    b = run_deals(python, 40, seed=11)
+    assert np.array_equal(a.results, b.results)
+
+
+def test_a_python_seat_plays_on_one_thread():
+    assert has_python([get_strategy("greedy_py").function])
+    assert not has_python([get_strategy("py_faulty").function.py_func])
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("raise", "it raised KeyError: 'boom'"),
+    ("index", "not a legal move index 0.."),
+    ("move", "returned 'stock', not a legal move index"),
+    ("write", "changed what it was given (assignment destination is read-only)"),
+])
+def test_a_failing_python_strategy_is_named_with_deal_turn_and_decision(kind, says):
+    _set(kind, after=50)
+    with pytest.raises(StrategyError) as e:
+        run_deals(["py_faulty", "greedy", "greedy", "greedy"], 6, seed=5)
+    msg = str(e.value)
+    assert msg.startswith("strategy 'py_faulty' in seat 0 failed at deal ") and "\n" not in msg
+    assert ", turn " in msg and " decision: it " in msg and "(seed 5)" in msg
+    assert says in msg
+    ends = e.value.results[:, E.C_END]
+    assert (ends[:2] != E.END_ERROR).all() and ends[-1] == E.END_ERROR  # the deals before it are kept
+
+
+def test_the_cli_stops_with_one_line_and_keeps_the_finished_chunks(tmp_path, capsys):
+    _set("raise", after=400)  # a few chunks of 4 deals play before it fails
+    out = tmp_path / "r.parquet"
+    code = main(["match", "py_faulty", "greedy", "--deals", "40", "--chunk", "4", "--seed", "2",
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "strategy 'py_faulty' in seat " in err and "raised KeyError" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    kept = sorted(p.name for p in tmp_path.rglob("chunk-*"))
+    assert kept and kept[0] == "chunk-000000000000-000000000004.arrow"  # finished before the failure
+
+
+def test_a_python_strategy_file_loads_and_plays_a_match(tmp_path, capsys):
+    source = Path(strategies.persian.python_examples.greedy_py.__file__).read_text()
+    path = tmp_path / "my_greedy.py"
+    path.write_text(source.replace('"greedy_py"', '"my_greedy_py"'))
+    code = main(["match", "my_greedy_py", "greedy", "--deals", "4", "--seed", "3", "--load", str(path), "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    summary = json.loads(out.out)
+    assert summary["a"] == "my_greedy_py" and summary["plays"] == 8
