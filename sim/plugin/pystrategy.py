@@ -50,6 +50,11 @@ def has_python(fns) -> bool:
     return any(id(f) in _SLOTS for f in fns)
 
 
+def is_python(fn) -> bool:
+    """Whether ``fn`` (a registered strategy's function) is a Python strategy's slot."""
+    return fn is not None and id(fn) in _SLOTS
+
+
 def clear_failures() -> None:
     """Forget any failure recorded before a run starts."""
     _FAILURES.clear()

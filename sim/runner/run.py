@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from sim.experiment import Experiment
+from sim.plugin.pystrategy import is_python
 from sim.runner.files import _prepare_output, iter_chunk_stats, parts_dir
 from sim.runner.keep import check_keep
 from sim.runner.loop import CellLoop
@@ -141,6 +142,7 @@ def run_study(
     status: dict[int, str] = {}
     stopped_by = "deals"
     source = None
+    noted = False  # the note on a slow plain-Python run, after the first chunk played here
     with _StopOnSigint(lambda msg: bar.write(f"rummy-sim: {msg}", file=sys.stderr)) as stop_flag:
         try:
             todo = {i: [c for c in plan if c not in lp.existing] for i, lp in loops.items()}
@@ -151,6 +153,10 @@ def run_study(
                 stats, fresh = _play_chunk(live, loops, replays, finished, source, start, stop)
                 if fresh:
                     bar.update(stop - start)
+                if fresh and not noted and k + 1 < len(plan):
+                    noted = True
+                    left = total - done_before - (stop - start)
+                    _warn_if_slow(bar, exps, time.perf_counter() - t0, stop - start, left)
                 last = k + 1 == len(plan)
                 ended = _ended_cells(live, loops, between, StudyStep(k, start, stop, stats, last))
                 if len(loops) == 1:
@@ -250,6 +256,26 @@ def _play_chunk(live, loops, replays, finished, source, start, stop) -> tuple[di
         stats[i] = chunk.stats
         fresh = fresh or not reused
     return stats, fresh
+
+
+def _python_strategies(exps) -> list[str]:
+    """The plain-Python strategies (sim.plugin.pystrategy) seated in ``exps``."""
+    names = {spec.name for exp in exps for team in exp.teams for spec in team.members
+             if is_python(spec.info.function)}
+    return sorted(names)
+
+
+SLOW_SECONDS = 60.0  # a run with a Python strategy expected to take longer gets a note
+
+
+def _warn_if_slow(bar, exps, first_seconds: float, played: int, left: int) -> None:
+    """After the first chunk: a note on stderr with the time the rest will take, when a plain-Python
+    strategy is seated (one thread, ~1,000 times slower than compiled) and that time is long."""
+    names = _python_strategies(exps)
+    per_deal = first_seconds / max(1, played)
+    if names and per_deal * left > SLOW_SECONDS:
+        bar.write(f"rummy-sim: note: {', '.join(names)} is plain Python and plays on one thread: about "
+                  f"{per_deal * left / 60:.0f} min more for the {left:,} deals left", file=sys.stderr)
 
 
 def _check_options(threads, backend, scheduler, workers, keep, keep_plays) -> None:

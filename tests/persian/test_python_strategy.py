@@ -17,7 +17,9 @@ from sim.cli import main
 from sim.games.persian import enums as E
 from sim.games.persian.engine import StrategyError, run_deals
 from sim.plugin.pystrategy import has_python
+from sim.experiment import build
 from sim.plugin.registry import get_strategy, register_python_strategy
+from sim.runner.run import _warn_if_slow
 
 MODE = {"kind": "ok", "after": 0, "calls": 0}
 
@@ -84,7 +86,7 @@ def test_the_cli_stops_with_one_line_and_keeps_the_finished_chunks(tmp_path, cap
                  "--out", str(out)])
     err = capsys.readouterr().err
     assert code == 2 and "strategy 'py_faulty' in seat " in err and "raised KeyError" in err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("rummy-sim: error: strategy")
     kept = sorted(p.name for p in tmp_path.rglob("chunk-*"))
     assert kept and kept[0] == "chunk-000000000000-000000000004.arrow"  # finished before the failure
 
@@ -98,3 +100,22 @@ def test_a_python_strategy_file_loads_and_plays_a_match(tmp_path, capsys):
     assert code == 0, out.err
     summary = json.loads(out.out)
     assert summary["a"] == "my_greedy_py" and summary["plays"] == 8
+
+
+class _Bar:
+    def __init__(self):
+        self.lines = []
+
+    def write(self, text, file=None):
+        self.lines.append(text)
+
+
+def test_a_slow_python_run_is_announced_after_its_first_chunk():
+    exp = build.match("greedy_py", "greedy", deals=100_000, seed=1)
+    bar = _Bar()
+    _warn_if_slow(bar, [exp], 1.0, 200, 99_800)  # 200 deals in 1 s: about 8 min for the rest
+    assert bar.lines == ["rummy-sim: note: greedy_py is plain Python and plays on one thread: about 8 min more "
+                         "for the 99,800 deals left"]
+    _warn_if_slow(bar, [build.match("greedy", "random", deals=100_000, seed=1)], 1.0, 200, 99_800)
+    _warn_if_slow(bar, [exp], 1.0, 200, 2_000)  # 10 s more: no note
+    assert len(bar.lines) == 1
