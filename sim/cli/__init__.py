@@ -32,7 +32,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from sim.cli import analysis, deal_logs, experiments, info, tune
+from sim.cli import analysis, check, deal_logs, experiments, info, tune
 from sim.cli.common import EXIT_USAGE, PROG, CliError, parse_rules
 
 __all__ = ["main", "build_parser", "parse_rules", "CliError"]
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     experiments.add_commands(sub)
     analysis.add_commands(sub)
     tune.add_commands(sub)
+    check.add_commands(sub)
     return parser
 
 

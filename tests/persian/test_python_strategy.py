@@ -119,3 +119,14 @@ def test_a_slow_python_run_is_announced_after_its_first_chunk():
     _warn_if_slow(bar, [build.match("greedy", "random", deals=100_000, seed=1)], 1.0, 200, 99_800)
     _warn_if_slow(bar, [exp], 1.0, 200, 2_000)  # 10 s more: no note
     assert len(bar.lines) == 1
+
+
+def test_check_strategy_finds_agreement_and_the_first_difference(capsys):
+    assert main(["check-strategy", "greedy_py", "greedy", "--deals", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("greedy_py and greedy agree on ") and "decisions (3 deals, seed 1)" in out
+    assert main(["check-strategy", "greedy_py", "greedy:max_extra=0", "--deals", "3", "--seed", "1"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("greedy_py and greedy:max_extra=0 differ at decision ")
+    assert "deal 0, turn " in lines[0] and "a draw decision" in lines[0]
+    assert lines[1].startswith("  greedy_py plays row ") and lines[2].startswith("  greedy:max_extra=0 plays row ")
