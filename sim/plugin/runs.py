@@ -1,20 +1,27 @@
-"""What every game's engine wrapper shares: seeds, deal indices, threads, strategy errors.
+"""What every game's engine wrapper shares: seeds, deal indices, threads, strategy errors,
+the seats' kernel arguments, the event buffers and the threaded run of the deal kernel.
 
-A game's ``engine.py`` validates its input with these, runs its compiled
-``play_deals`` and raises :class:`StrategyError` when a strategy answered illegally.
+A game's ``engine.py`` validates its input with these and plays its deals through an
+:class:`Engine` (its compiled serial ``play_deals_kernel``, whose signature
+:func:`play_deals_sig` gives, and its enums), which raises :class:`StrategyError` when a
+strategy answered illegally.
 """
 
 from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable, Sequence
 
 import numba
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.plugin.pystrategy import clear_failures, has_python, take_failure
-from sim.plugin.strategy import STRATEGY_SIG
+from sim.plugin.specs import StrategySpec
+from sim.plugin.strategy import SID_USER, STRATEGY_SIG, seat_function, unused_slot
 
 MAX_SEED = 2**63 - 1
 
@@ -91,6 +98,80 @@ def set_threads(threads: int | None) -> int:
     return threads
 
 
+def check_record(record) -> int:
+    """The recording level: 0 (results only), 1 (the moves made) or 2 (also what was legal)."""
+    if isinstance(record, bool) or record not in (0, 1, 2):
+        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    return int(record)
+
+
+def seat_args(specs: Sequence[StrategySpec], slots: int | None = None):
+    """(strategy ids, parameter matrix, function slots) for a game's kernels: seat s's slot
+    holds its strategy's kernel, a user function or a built-in's (strategy.seat_function);
+    a game with ``slots`` function slots for fewer seats fills the rest with ``unused_slot``."""
+    infos = [s.info for s in specs]
+    sids = np.array([i.sid for i in infos], dtype=np.int64)
+    params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
+    fns = [seat_function(i) for i in infos]
+    fns += [unused_slot] * ((slots or len(fns)) - len(fns))
+    return sids, params, tuple(fns)
+
+
+def play_deals_sig(seat_fns):
+    """The signature of a game's serial deal kernel ``play_deals_kernel``, the same in every
+    game but for the tuple of function slots (``strategy.seat_fns_type(seats)``)."""
+    return types.void(
+        types.int64,  # seed
+        types.int64[::1],  # deal indices
+        types.int64[::1],  # rules
+        types.int64[::1],  # strategy id per seat
+        types.float64[:, ::1],  # parameters per seat
+        seat_fns,  # strategy function per seat
+        types.int64[:, ::1],  # results, one row per deal
+        types.int64[:, :, ::1],  # events per deal (recording)
+        types.int64[::1],  # event count per deal
+        types.int64,  # record level
+    )
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A game's compiled deal kernel with what its Python face needs to run it.
+
+    ``kernel``: the serial ``play_deals_kernel`` (nogil, :func:`play_deals_sig`); ``enums``:
+    the game's enums module (N_RESULT_COLS, EVENT_COLS, MAX_EVENTS_PER_DEAL and the columns
+    :func:`raise_on_errors` reads); ``record2_events``: the event rows per deal at record level 2.
+    """
+
+    kernel: Callable
+    enums: ModuleType
+    record2_events: int
+
+    def play(self, seed: int, idx: np.ndarray, rules: np.ndarray, seats: tuple, names: list[str],
+             record: int = 0, max_events: int | None = None, check: bool = False):
+        """Play the deals ``idx`` (validated) and return (results, events, event counts), the
+        last two None unless recording. ``seats``: :func:`seat_args`. ``check``: user strategies
+        bounds-checked, deal by deal (:func:`run_checked`). Raises StrategyError on an illegal
+        move and RuntimeError when the event buffer (``max_events`` rows a deal) overflowed."""
+        E = self.enums
+        sids, params, fns = seats
+        res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
+        if record:
+            n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else self.record2_events)
+            ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
+            ev_n = np.zeros(idx.size, dtype=np.int64)
+        else:
+            ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
+            ev_n = np.zeros(1, dtype=np.int64)
+        user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
+        if check and user_seats:
+            run_checked(self.kernel, seed, idx, rules, sids, params, fns, res, ev, ev_n, record, names, user_seats)
+        else:
+            play_on_threads(self.kernel, seed, idx, rules, sids, params, fns, res, ev, ev_n, np.int64(record))
+        raise_on_errors(res, idx, seed, names, E)
+        if record and (ev_n < 0).any():
+            raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
+        return res, (ev if record else None), (ev_n if record else None)
 
 
 # --- checking strategies (``--check-strategies``) ---------------------------------------------
@@ -154,7 +235,11 @@ def play_on_threads(kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n
     arguments in both games) on ``numba.get_num_threads()`` Python threads, each on
     slices of the deals. Bit-identical for any thread count: a deal only touches its own
     result row, its own event slot and its own random streams, so the slicing changes
-    nothing. When recording, each slice gets its own rows of the event buffers."""
+    nothing. When recording, each slice gets its own rows of the event buffers.
+
+    One serial kernel serves these runs and the checked ones (:func:`run_checked`), and
+    there is no ``prange`` region to compile: an engine's cold compile is about half what a
+    parallel kernel cost (issues 9 and 14)."""
     n = deals.shape[0]
     threads = min(numba.get_num_threads(), n)
     clear_failures()

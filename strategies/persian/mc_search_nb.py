@@ -54,7 +54,7 @@ w draws from its own stream ``sim.core.rng_nb.stream_key(seed, deal, WORLD_STREA
 (counter-based: no generator is shared across the prange), plays every candidate out in
 its own buffers and writes its own row of the scores table; the result does not
 depend on the number of threads. Inside the engine's deal loop (a serial kernel per
-Python thread, engine_nb.play_deals) ``mc_search_decide`` stays serial: one deal, one thread.
+Python thread, sim.plugin.runs.play_on_threads) ``mc_search_decide`` stays serial: one deal, one thread.
 """
 
 import numpy as np

@@ -20,6 +20,12 @@ def enums_of(name: str):
     return importlib.import_module(f"{package}.enums")
 
 
+def engine_of(name: str):
+    """The game's ``engine`` module (its Python ``run_deals``, which takes ``max_events``)."""
+    package = type(get_game(name)).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.engine")
+
+
 def builtins_of(name: str) -> tuple:
     """The game's built-in strategies (``BUILTINS`` of its strategies module)."""
     return tuple(importlib.import_module(get_game(name).strategies_module).BUILTINS)

@@ -28,7 +28,8 @@ from naive_persian import NaiveDeal, card_value, is_four_of_a_kind, team_of
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.engine import StrategyError, Table, run_deals
-from sim.games.persian.engine_nb import play_deals, shuffled_deck
+from sim.games.persian.engine_nb import play_deals_kernel, shuffled_deck
+from sim.plugin.runs import play_on_threads
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
 
@@ -184,7 +185,7 @@ def recorded_deals(table: str, idx: np.ndarray, seed: int, rules: dict):
     res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
     ev = np.zeros((idx.size, MAX_EVENTS, E.EVENT_COLS), dtype=np.int64)
     ev_n = np.zeros(idx.size, dtype=np.int64)
-    play_deals(seed, idx, RuleOptions.from_dict(rules).to_array(), sids, params, fns, res, ev, ev_n, 2)
+    play_on_threads(play_deals_kernel, seed, idx, RuleOptions.from_dict(rules).to_array(), sids, params, fns, res, ev, ev_n, 2)
     assert (ev_n >= 0).all(), "event buffer overflow"
     return res, [ev[i, : ev_n[i]] for i in range(idx.size)]
 

@@ -48,7 +48,8 @@ if ROOT not in sys.path:
 from sim.games.persian import enums as E  # noqa: E402
 from card_ids import card_value, cards_of, mask_of  # noqa: E402
 from sim.games.persian.engine import Table  # noqa: E402
-from sim.games.persian.engine_nb import play_deals, shuffled_deck  # noqa: E402
+from sim.games.persian.engine_nb import play_deals_kernel, shuffled_deck  # noqa: E402
+from sim.plugin.runs import play_on_threads  # noqa: E402
 from sim.games.persian.position import Position  # noqa: E402
 from sim.games.persian.rules import RuleOptions  # noqa: E402
 from sim.games.persian.state_nb import new_state  # noqa: E402
@@ -422,7 +423,7 @@ def test_engine_observation_equals_position_observation():
     sids = np.full(4, SID_USER, dtype=np.int64)
     params = np.zeros((4, MAX_PARAMS), dtype=np.float64)  # the width Table gives every strategy
     fns = (obs_hash_strategy,) * 4
-    play_deals(SEED, deals, rules.to_array(), sids, params, fns, res, ev, ev_n, 1)
+    play_on_threads(play_deals_kernel, SEED, deals, rules.to_array(), sids, params, fns, res, ev, ev_n, 1)
     assert (res[:, E.C_END] != E.END_ERROR).all() and (ev_n > 0).all()
     table = Table.of("random")  # only its shape is used: the chooser replaces the strategy
     asked = 0

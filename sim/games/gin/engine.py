@@ -13,25 +13,26 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.gin import enums as E
-from sim.games.gin.engine_nb import play_deals, play_deals_serial
+from sim.games.gin.engine_nb import play_deals_kernel
 from sim.games.gin.rules import RuleOptions, check_players
 from sim.plugin.registry import registry_for
-from sim.plugin.runs import (  # noqa: F401
+from sim.plugin.runs import (  # noqa: F401  (StrategyError re-exported)
+    Engine,
     StrategyError,
+    check_record,
     check_seed,
     deal_indices,
-    raise_on_errors,
-    run_checked,
+    seat_args,
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER, seat_function
 
 if TYPE_CHECKING:  # running deals never imports pandas
     import pandas as pd
 
 GAME = "gin"
 MAX_EVENTS_RECORD2 = 4_000
+ENGINE = Engine(play_deals_kernel, E, MAX_EVENTS_RECORD2)
 
 
 def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tuple[StrategySpec, ...]:
@@ -46,11 +47,7 @@ def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tup
 
 def kernel_args(specs: tuple[StrategySpec, ...]):
     """(strategy ids, parameter matrix, two function slots) for the kernel."""
-    infos = [s.info for s in specs]
-    sids = np.array([i.sid for i in infos], dtype=np.int64)
-    params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
-    fns = tuple(seat_function(i) for i in infos)
-    return sids, params, fns
+    return seat_args(specs)
 
 
 @dataclass
@@ -90,29 +87,11 @@ def run_deals(specs, deals, seed: int, rules: RuleOptions | dict | None = None, 
     rules_arr = rules.to_array(2)
     seed = check_seed(seed)
     idx = deal_indices(deals)
-    if isinstance(record, bool) or record not in (0, 1, 2):
-        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    record = check_record(record)
     set_threads(threads)
-    sids, params, fns = kernel_args(specs)
-    res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
-    if record:
-        n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else MAX_EVENTS_RECORD2)
-        ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(idx.size, dtype=np.int64)
-    else:
-        ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(1, dtype=np.int64)
-    user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
-    if check and user_seats:
-        run_checked(play_deals_serial(), seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, record,
-                    [str(s) for s in specs], user_seats)
-    else:
-        play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
-    run = DealRun(specs, rules, seed, idx, res, ev if record else None, ev_n if record else None)
-    raise_on_errors(run.results, run.deals, run.seed, run.names(), E)
-    if record and (ev_n < 0).any():
-        raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
-    return run
+    res, ev, ev_n = ENGINE.play(seed, idx, rules_arr, kernel_args(specs), [str(s) for s in specs], record,
+                                max_events, check)
+    return DealRun(specs, rules, seed, idx, res, ev, ev_n)
 
 
 def results_frame(run: DealRun) -> pd.DataFrame:

@@ -1,5 +1,5 @@
 """The compiled Gin Rummy deal loop (G1-G8): deals, asks strategies, checks and applies their
-moves, scores. Many deals run on several threads (``play_deals``).
+moves, scores. Many deals run on several threads (``sim.plugin.runs.play_on_threads``).
 
 A hand is a pure function of (seed, deal index, rules, strategies): its cards come from
 stream 0 of the deal's counter-based generator (state_nb.shuffled_deck), seat s's strategy
@@ -15,7 +15,7 @@ move (EV_LEGAL), which is what benchmarks/vs_openspiel.py compares with OpenSpie
 import warnings
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim.core.rng_nb import STREAM_SEAT0, stream_key
@@ -26,7 +26,8 @@ from sim.games.gin.enums import (
 )
 from sim.games.gin.melds_nb import MAX_HAND_MELDS, MELD_SCRATCH
 from sim.games.gin.state_nb import apply_move, deal_state, legal_moves, score, shuffled_deck
-from sim.plugin.runs import play_on_threads
+from sim.plugin.record_nb import event
+from sim.plugin.runs import play_deals_sig
 from sim.plugin.specs import MAX_PARAMS
 from sim.plugin.strategy import seat_fns_type
 
@@ -35,23 +36,6 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 SEAT_FNS = seat_fns_type(2)  # the two seats' function slots (G1)
 
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
-
-
-@njit(cache=True)
-def _event(ev, ev_n, slot, kind, seat, a, b, c):
-    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1."""
-    i = ev_n[slot]
-    if i < 0:
-        return
-    if i >= ev.shape[1]:
-        ev_n[slot] = -1
-        return
-    ev[slot, i, 0] = kind
-    ev[slot, i, 1] = seat
-    ev[slot, i, 2] = a
-    ev[slot, i, 3] = b
-    ev[slot, i, 4] = c
-    ev_n[slot] = i + 1
 
 
 @njit(cache=True)
@@ -105,44 +89,23 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
                 return
         if record >= 2:
             for i in range(n):
-                _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 1], decision, 0)
+                event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 1], decision, 0)
         if record >= 1:
             drawn = st[S_STOCK + st[S_STOCK_POS]] if moves[idx, 0] == MV_STOCK else -1
-            _event(ev, ev_n, slot, EV_ACTION, seat, moves[idx, 1], decision, drawn)
+            event(ev, ev_n, slot, EV_ACTION, seat, moves[idx, 1], decision, drawn)
         end = apply_move(st, moves[idx, 0], moves[idx, 2], moves[idx, 3])
     score(st, end, rules, res, ids, stack)
     if record >= 1:
-        _event(ev, ev_n, slot, EV_END, st[O_KNOCKER] if end <= 1 else -1, end, 0, 0)
+        event(ev, ev_n, slot, EV_END, st[O_KNOCKER] if end <= 1 else -1, end, 0, 0)
 
 
-PLAY_DEALS_SIG = types.void(
-    types.int64,  # seed
-    types.int64[::1],  # deal indices
-    types.int64[::1],  # rules
-    types.int64[::1],  # strategy id per seat
-    types.float64[:, ::1],  # parameters per seat
-    SEAT_FNS,  # strategy function per seat (2 slots)
-    types.int64[:, ::1],  # results, one row per deal
-    types.int64[:, :, ::1],  # events per deal (recording)
-    types.int64[::1],  # event count per deal
-    types.int64,  # record level
-)
+PLAY_DEALS_SIG = play_deals_sig(SEAT_FNS)
 
 
 @njit(PLAY_DEALS_SIG, cache=True, nogil=True)
 def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
     """Play every deal in ``deals`` in order on the calling thread, one result row each (row i,
-    and event slot i when recording). It releases the GIL (``play_deals`` runs it on threads)."""
+    and event slot i when recording). It releases the GIL (``sim.plugin.runs.play_on_threads`` runs it on threads)."""
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         play_deal(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record)
-
-
-def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """Play every deal on ``numba.get_num_threads()`` threads (bit-identical for any count)."""
-    play_on_threads(play_deals_kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
-
-
-def play_deals_serial():
-    """The compiled serial kernel (checked runs of user strategies, deal by deal)."""
-    return play_deals_kernel

@@ -14,26 +14,27 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.indian import enums as E
-from sim.games.indian.engine_nb import play_deals, play_deals_serial
+from sim.games.indian.engine_nb import play_deals_kernel
 from sim.games.indian.rules import RuleOptions, check_players
 from sim.plugin.registry import registry_for
-from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
+from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED and check_seed re-exported)
     MAX_SEED,
+    Engine,
     StrategyError,
+    check_record,
     check_seed,
     deal_indices,
-    raise_on_errors,
-    run_checked,
+    seat_args,
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER, seat_function, unused_slot
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
 
 GAME = "indian"
 MAX_EVENTS_RECORD2 = 100_000
+ENGINE = Engine(play_deals_kernel, E, MAX_EVENTS_RECORD2)
 
 
 def parse_specs(specs: Sequence[str | StrategySpec] | str | StrategySpec) -> tuple[StrategySpec, ...]:
@@ -50,12 +51,7 @@ def kernel_args(specs: tuple[StrategySpec, ...]):
     """(strategy ids, parameter matrix, six function slots) for the kernel: a seat's slot
     holds its strategy's kernel (a user function or a built-in's, sim.plugin.strategy.seat_function),
     an empty seat's ``unused_slot``."""
-    infos = [s.info for s in specs]
-    sids = np.array([i.sid for i in infos], dtype=np.int64)
-    params = np.ascontiguousarray(np.stack([s.param_array() for s in specs]))
-    fns = [seat_function(i) for i in infos]
-    fns += [unused_slot] * (E.MAX_SEATS - len(fns))
-    return sids, params, tuple(fns)
+    return seat_args(specs, E.MAX_SEATS)
 
 
 @dataclass
@@ -107,29 +103,11 @@ def run_deals(
     rules_arr = rules.to_array(players)
     seed = check_seed(seed)
     idx = deal_indices(deals)
-    if isinstance(record, bool) or record not in (0, 1, 2):
-        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    record = check_record(record)
     set_threads(threads)
-    sids, params, fns = kernel_args(specs)
-    res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
-    if record:
-        n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else MAX_EVENTS_RECORD2)
-        ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(idx.size, dtype=np.int64)
-    else:
-        ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(1, dtype=np.int64)
-    user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
-    if check and user_seats:
-        run_checked(play_deals_serial(), seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, record,
-                    [str(s) for s in specs], user_seats)
-    else:
-        play_deals(seed, idx, rules_arr, sids, params, fns, res, ev, ev_n, np.int64(record))
-    run = DealRun(specs, rules, seed, idx, res, ev if record else None, ev_n if record else None)
-    raise_on_errors(run.results, run.deals, run.seed, run.names(), E)
-    if record and (ev_n < 0).any():
-        raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
-    return run
+    res, ev, ev_n = ENGINE.play(seed, idx, rules_arr, kernel_args(specs), [str(s) for s in specs], record,
+                                max_events, check)
+    return DealRun(specs, rules, seed, idx, res, ev, ev_n)
 
 
 def results_frame(run: DealRun) -> pd.DataFrame:

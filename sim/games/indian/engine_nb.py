@@ -1,5 +1,5 @@
 """The compiled Indian Rummy deal loop (I2-I9): deals, asks strategies, checks and applies
-their moves, records, scores. Many deals run on several threads (``play_deals``).
+their moves, records, scores. Many deals run on several threads (``sim.plugin.runs.play_on_threads``).
 
 A deal is a pure function of (seed, deal index, rules, strategies): its cards come from
 stream 0 of the deal's counter-based generator (deal_nb.py, which also continues that
@@ -16,7 +16,7 @@ deals of its slice with one set of scratch arrays (``_new_scratch``).
 import warnings
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim.games.indian.enums import (
@@ -71,7 +71,8 @@ from sim.games.indian.enums import (
 from sim.games.indian.solver_nb import arrange, can_declare
 from sim.games.indian.state_nb import discard_moves, draw_moves, hand_of
 from sim.games.indian.turn_nb import GOING_ON, begin_turn, finish_deal, start_deal, step_discard, step_draw
-from sim.plugin.runs import play_on_threads
+from sim.plugin.record_nb import event
+from sim.plugin.runs import play_deals_sig
 from sim.plugin.specs import MAX_PARAMS
 from sim.plugin.strategy import seat_fns_type
 
@@ -80,27 +81,6 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 SEAT_FNS = seat_fns_type(MAX_SEATS)  # one function slot per seat, six (I1)
 
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
-
-
-EVENT_SIG = types.void(types.int64[:, :, ::1], types.int64[::1], types.int64, types.int64, types.int64,
-                       types.int64, types.int64, types.int64)
-
-
-@njit(EVENT_SIG, cache=True)
-def _event(ev, ev_n, slot, kind, seat, a, b, c):
-    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1."""
-    i = ev_n[slot]
-    if i < 0:
-        return
-    if i >= ev.shape[1]:
-        ev_n[slot] = -1
-        return
-    ev[slot, i, 0] = kind
-    ev[slot, i, 1] = seat
-    ev[slot, i, 2] = a
-    ev[slot, i, 3] = b
-    ev[slot, i, 4] = c
-    ev_n[slot] = i + 1
 
 
 @njit(cache=True)
@@ -136,8 +116,8 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
                 mv[i, j] = 0
     if record >= 2:
         for i in range(n):
-            _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], i)
-        _event(ev, ev_n, slot, EV_DECISION, seat, decision, n, idx)
+            event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], i)
+        event(ev, ev_n, slot, EV_DECISION, seat, decision, n, idx)
     if idx < 0 or idx >= n:
         res[C_END] = END_ERROR
         res[C_ERR_SEAT] = seat
@@ -153,9 +133,9 @@ def record_draw(ev, ev_n, slot, st, kind):
     """Record the draw the seat to move is about to make: EV_STOCK or EV_PILE with the card."""
     seat = st[O_SEAT]
     if kind == MV_STOCK:
-        _event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
+        event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
     else:
-        _event(ev, ev_n, slot, EV_PILE, seat, st[O_TOP], 0, 0)
+        event(ev, ev_n, slot, EV_PILE, seat, st[O_TOP], 0, 0)
 
 
 @njit(cache=True, inline="always")
@@ -184,14 +164,14 @@ def record_declaration(ev, ev_n, slot, st, k, groups, group_len, left):
         if left[q] > 0:
             extra = 1
             break
-    _event(ev, ev_n, slot, EV_DECLARE, seat, k, 1 if valid else 0, ng + extra)
+    event(ev, ev_n, slot, EV_DECLARE, seat, k, 1 if valid else 0, ng + extra)
     for g in range(ng):
         for i in range(group_len[g]):
-            _event(ev, ev_n, slot, EV_GROUP, seat, g, groups[g, i], 0)
+            event(ev, ev_n, slot, EV_GROUP, seat, g, groups[g, i], 0)
     if extra:
         for q in range(N_KINDS):
             for _ in range(left[q]):
-                _event(ev, ev_n, slot, EV_GROUP, seat, ng, q, 0)
+                event(ev, ev_n, slot, EV_GROUP, seat, ng, q, 0)
 
 
 @njit(cache=True)
@@ -226,9 +206,9 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
         seat = st[O_SEAT]
         m = begin_turn(st, rs, buf, res)
         if m > 0 and record >= 1:
-            _event(ev, ev_n, slot, EV_RESHUFFLE, seat, m, 0, 0)
+            event(ev, ev_n, slot, EV_RESHUFFLE, seat, m, 0, 0)
             for i in range(m):
-                _event(ev, ev_n, slot, EV_CARD, seat, buf[i], 0, 0)
+                event(ev, ev_n, slot, EV_CARD, seat, buf[i], 0, 0)
         # draw or drop (I3, I7); the decision read back from the state: a literal argument
         # would compile _decide twice
         n = draw_moves(st, moves)
@@ -240,7 +220,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
             record_draw(ev, ev_n, slot, st, kind)
         end = step_draw(st, kind, res, free)
         if record >= 1 and kind == MV_DROP:
-            _event(ev, ev_n, slot, EV_DROP, seat, st[O_STATUS + seat], res[C_LOST + seat], 0)
+            event(ev, ev_n, slot, EV_DROP, seat, st[O_STATUS + seat], res[C_LOST + seat], 0)
         if end != GOING_ON:
             break
         if st[O_DECISION] == D_DRAW:  # dropped: the next seat's turn
@@ -256,13 +236,13 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
             if kind == MV_DECLARE:
                 record_declaration(ev, ev_n, slot, st, k, groups, group_len, left)
             else:
-                _event(ev, ev_n, slot, EV_DISCARD, seat, k, 0, 0)
+                event(ev, ev_n, slot, EV_DISCARD, seat, k, 0, 0)
         end = step_discard(st, kind, k, res)
         if end != GOING_ON:
             break
     winner = finish_deal(st, end, res)
     if record >= 1:
-        _event(ev, ev_n, slot, EV_END, winner, res[C_END], 0, 0)
+        event(ev, ev_n, slot, EV_END, winner, res[C_END], 0, 0)
 
 
 @njit(cache=True)
@@ -273,18 +253,7 @@ def play_deal(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record)
                   st, shoe, rs, rng, hands_seq, buf, free, obs, moves, mv, prm, groups, group_len, left)
 
 
-PLAY_DEALS_SIG = types.void(
-    types.int64,  # seed
-    types.int64[::1],  # deal indices
-    types.int64[::1],  # rules
-    types.int64[::1],  # strategy id per seat
-    types.float64[:, ::1],  # parameters per seat
-    SEAT_FNS,  # user strategy function per seat (6 slots)
-    types.int64[:, ::1],  # results, one row per deal
-    types.int64[:, :, ::1],  # events per deal (recording)
-    types.int64[::1],  # event count per deal
-    types.int64,  # record level
-)
+PLAY_DEALS_SIG = play_deals_sig(SEAT_FNS)
 
 
 @njit(PLAY_DEALS_SIG, cache=True, nogil=True)
@@ -292,27 +261,9 @@ def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, reco
     """Play every deal in ``deals`` in order on the calling thread, one result row each
     (row i, and event slot i when recording), with one set of scratch arrays for all of
     them. It releases the GIL, so several Python threads run it at once on separate
-    slices (``play_deals``)."""
+    slices (``sim.plugin.runs.play_on_threads``)."""
     st, shoe, rs, rng, hands_seq, buf, free, obs, moves, mv, prm, groups, group_len, left = _new_scratch()
     for i in range(deals.shape[0]):
         slot = np.int64(i) if record > 0 else np.int64(0)
         _play_deal_in(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record,
                       st, shoe, rs, rng, hands_seq, buf, free, obs, moves, mv, prm, groups, group_len, left)
-
-
-def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
-    each. Bit-identical for any thread count: a deal only touches its own row, its own
-    event slot and its own random streams, so how the deals are sliced changes nothing.
-
-    Python threads run the compiled serial kernel on slices of the deals (it releases
-    the GIL). One serial kernel serves the parallel runs and the checked runs
-    (``play_deals_serial``), and there is no parallel region to compile: the engine's
-    cold compile is about half what a ``prange`` kernel cost (issue 9)."""
-    play_on_threads(play_deals_kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
-
-
-def play_deals_serial():
-    """The compiled serial kernel (for checking user strategies deal by deal: an exception
-    raised inside a strategy reaches Python as itself)."""
-    return play_deals_kernel

@@ -13,24 +13,25 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from sim.games.persian import enums as E
-from sim.games.persian.engine_nb import play_deals, play_deals_serial
+from sim.games.persian.engine_nb import play_deals_kernel
 from sim.games.persian.rules import RuleOptions
 from sim.plugin.registry import parse_spec
 from sim.plugin.runs import (  # noqa: F401  (StrategyError, MAX_SEED, check_seed re-exported)
     MAX_SEED,
+    Engine,
     StrategyError,
+    check_record,
     check_seed,
     deal_indices,
-    raise_on_errors,
-    run_checked,
+    seat_args,
     set_threads,
 )
 from sim.plugin.specs import StrategySpec
-from sim.plugin.strategy import SID_USER, seat_function
 
 if TYPE_CHECKING:  # running deals never imports pandas (first call < 1 s, issue 14)
     import pandas as pd
 
+ENGINE = Engine(play_deals_kernel, E, 200_000)  # record 2: up to 200,000 event rows a deal
 
 @dataclass(frozen=True)
 class Table:
@@ -59,11 +60,7 @@ class Table:
         """(strategy ids, parameter matrix, strategy functions) for the kernels: every
         seat's function slot holds its strategy's kernel, a user function or a built-in's
         (sim.plugin.strategy.seat_function)."""
-        infos = [s.info for s in self.specs]
-        sids = np.array([i.sid for i in infos], dtype=np.int64)
-        params = np.ascontiguousarray(np.stack([s.param_array() for s in self.specs]))
-        fns = tuple(seat_function(i) for i in infos)
-        return sids, params, fns
+        return seat_args(self.specs)
 
 
 @dataclass
@@ -105,29 +102,11 @@ def run_deals(
     rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
     seed = check_seed(seed)
     idx = deal_indices(deals)
-    if record not in (0, 1, 2):
-        raise ValueError(f"record must be 0, 1 or 2, got {record!r}")
+    record = check_record(record)
     set_threads(threads)
-    sids, params, fns = table.kernel_args()
-    res = np.zeros((idx.size, E.N_RESULT_COLS), dtype=np.int64)
-    if record:
-        n_ev = max_events or (E.MAX_EVENTS_PER_DEAL if record == 1 else 200_000)
-        ev = np.empty((idx.size, n_ev, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(idx.size, dtype=np.int64)
-    else:
-        ev = np.zeros((1, 1, E.EVENT_COLS), dtype=np.int64)
-        ev_n = np.zeros(1, dtype=np.int64)
-    user_seats = [s for s, sid in enumerate(sids) if sid == SID_USER]
-    if check and user_seats:
-        run_checked(play_deals_serial(), seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record,
-                    table.names(), user_seats)
-    else:
-        play_deals(seed, idx, rules.to_array(), sids, params, fns, res, ev, ev_n, record)
-    run = DealRun(table, rules, seed, res, ev if record else None, ev_n if record else None)
-    raise_on_errors(run.results, idx, run.seed, run.table.names(), E)
-    if record and (ev_n < 0).any():
-        raise RuntimeError(f"event buffer too small ({ev.shape[1]} rows per deal); pass a larger max_events")
-    return run
+    res, ev, ev_n = ENGINE.play(seed, idx, rules.to_array(), table.kernel_args(), table.names(), record,
+                                max_events, check)
+    return DealRun(table, rules, seed, res, ev, ev_n)
 
 
 def results_frame(run: DealRun) -> pd.DataFrame:

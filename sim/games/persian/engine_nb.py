@@ -1,6 +1,6 @@
 """The compiled Persian Rummy deal loop: shuffles, asks strategies, checks and applies
 their moves, scores (P3-P9). Many deals run in parallel on Python threads, each running
-the compiled serial kernel (``play_deals``).
+the compiled serial kernel (``sim.plugin.runs.play_on_threads``).
 
 A deal is a pure function of (seed, deal index, strategies): its cards come from
 stream 0 of the deal's counter-based generator, seat s's strategy draws from
@@ -21,7 +21,7 @@ must never return an array (its caller would release a reference it never got).
 import warnings
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim.games.persian.enums import (
@@ -80,7 +80,8 @@ from sim.games.persian.state_nb import (
     step_draw,
     step_play,
 )
-from sim.plugin.runs import play_on_threads
+from sim.plugin.record_nb import event
+from sim.plugin.runs import play_deals_sig
 from sim.core.rng_nb import STREAM_SEAT0, STREAM_SHUFFLE, shuffle_inplace, stream_key
 from sim.plugin.strategy import SEAT_FNS, SID_USER
 
@@ -104,35 +105,6 @@ def shuffle_deck_into(deck, rs, seed, deal):
         deck[c] = c
     rs[0] = stream_key(seed, deal, STREAM_SHUFFLE)
     shuffle_inplace(deck, rs)
-
-
-# an explicit signature: called with literal event kinds, a lazy kernel would compile once per kind
-EVENT_SIG = types.void(types.int64[:, :, ::1], types.int64[::1], types.int64, types.int64, types.int64,
-                       types.int64, types.int64, types.int64)
-
-
-@njit(EVENT_SIG, cache=True, _nrt=False)
-def _event(ev, ev_n, slot, kind, seat, a, b, c):
-    """Append one event row for deal ``slot`` (recording mode); marks overflow with -1.
-
-    Parameters
-    ----------
-    ev, ev_n : the event buffer (deal, row, EVENT_COLS) and the event count per deal (-1: overflowed)
-    slot : this deal's row in ``ev`` and ``ev_n``
-    kind, seat, a, b, c : the event row (EV_* kind, the seat, three values; enums.py)
-    """
-    i = ev_n[slot]
-    if i < 0:
-        return
-    if i >= ev.shape[1]:
-        ev_n[slot] = -1
-        return
-    ev[slot, i, 0] = kind
-    ev[slot, i, 1] = seat
-    ev[slot, i, 2] = a
-    ev[slot, i, 3] = b
-    ev[slot, i, 4] = c
-    ev_n[slot] = i + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -205,8 +177,8 @@ def _decide(sids, params, fns, rng, st, obs, moves, n, decision, res, ev, ev_n, 
         st[O_HAND] = 0
     if record >= 2:
         for i in range(n):
-            _event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], moves[i, 2])
-        _event(ev, ev_n, slot, EV_DECISION, seat, decision, n, idx)
+            event(ev, ev_n, slot, EV_LEGAL, seat, moves[i, 0], moves[i, 1], moves[i, 2])
+        event(ev, ev_n, slot, EV_DECISION, seat, decision, n, idx)
     if idx < 0 or idx >= n:
         res[C_END] = END_ERROR
         res[C_ERR_SEAT] = seat
@@ -234,18 +206,18 @@ def _record_move(ev, ev_n, slot, st, decision, moves, idx):
     kind = moves[idx, 0]
     if decision == D_DRAW:
         if kind == MV_STOCK:
-            _event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
+            event(ev, ev_n, slot, EV_STOCK, seat, st[S_STOCK + st[O_STOCK_N] - 1], 0, 0)
         elif kind == MV_TAKE:
-            _event(ev, ev_n, slot, EV_TAKE, seat, moves[idx, 1], moves[idx, 3], 0)
+            event(ev, ev_n, slot, EV_TAKE, seat, moves[idx, 1], moves[idx, 3], 0)
         else:
-            _event(ev, ev_n, slot, EV_PASS, seat, 0, 0, 0)
+            event(ev, ev_n, slot, EV_PASS, seat, 0, 0, 0)
     elif decision == D_PLAY:
         if kind == MV_MELD:
-            _event(ev, ev_n, slot, EV_MELD, seat, moves[idx, 1], 0, 0)
+            event(ev, ev_n, slot, EV_MELD, seat, moves[idx, 1], 0, 0)
         elif kind == MV_LAYOFF:
-            _event(ev, ev_n, slot, EV_LAYOFF, seat, moves[idx, 1], moves[idx, 2], 0)
+            event(ev, ev_n, slot, EV_LAYOFF, seat, moves[idx, 1], moves[idx, 2], 0)
     else:
-        _event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
+        event(ev, ev_n, slot, EV_DISCARD, seat, moves[idx, 1], 0, 0)
 
 
 @njit(cache=True)
@@ -363,23 +335,10 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
     res[C_TURNS] = st[O_TURN] + (0 if end == END_CAP else 1)
     score_deal(st, end, out_seat, res)
     if record >= 1:
-        _event(ev, ev_n, slot, EV_END, out_seat, end, 0, 0)
+        event(ev, ev_n, slot, EV_END, out_seat, end, 0, 0)
 
 
-
-
-PLAY_DEALS_SIG = types.void(
-    types.int64,  # seed
-    types.int64[::1],  # deal indices
-    types.int64[::1],  # rules
-    types.int64[::1],  # strategy id per seat
-    types.float64[:, ::1],  # parameters per seat
-    SEAT_FNS,  # user strategy function per seat
-    types.int64[:, ::1],  # results, one row per deal
-    types.int64[:, :, ::1],  # events per deal (recording)
-    types.int64[::1],  # event count per deal
-    types.int64,  # record level
-)
+PLAY_DEALS_SIG = play_deals_sig(SEAT_FNS)
 
 
 @njit(PLAY_DEALS_SIG, cache=True, nogil=True)
@@ -387,7 +346,7 @@ def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, reco
     """Play every deal in ``deals`` in order on the calling thread, one result row each
     (row i, and event slot i when recording), with one set of scratch arrays for all of
     them. It releases the GIL, so several Python threads run it at once on separate
-    slices (``play_deals``).
+    slices (``sim.plugin.runs.play_on_threads``).
 
     Parameters
     ----------
@@ -404,27 +363,3 @@ def play_deals_kernel(seed, deals, rules, sids, params, fns, res, ev, ev_n, reco
         slot = np.int64(i) if record > 0 else np.int64(0)
         _play_deal_in(seed, deals[i], rules, sids, params, fns, res[i], ev, ev_n, slot, record,
                       st, deck, rs, rng, obs, moves, smoves, sparams)
-
-
-def play_deals(seed, deals, rules, sids, params, fns, res, ev, ev_n, record):
-    """Play every deal in ``deals`` on ``numba.get_num_threads()`` threads, one result row
-    each. Bit-identical for any thread count: a deal only touches its own row, its own
-    event slot and its own random streams, so how the deals are sliced changes nothing.
-
-    Python threads run the compiled serial kernel ``play_deals_kernel`` on slices of the
-    deals (it releases the GIL; ``sim.plugin.runs.play_on_threads``, shared with the Indian
-    engine). One serial kernel serves the parallel runs and the checked runs (``play_deals_serial``), and there is no parallel
-    region to compile (a ``prange`` kernel cost cold-compile time and a level of
-    scheduling; issue 14).
-
-    Parameters
-    ----------
-    (as ``play_deals_kernel``)
-    """
-    play_on_threads(play_deals_kernel, seed, deals, rules, sids, params, fns, res, ev, ev_n, record)
-
-
-def play_deals_serial():
-    """The compiled serial kernel (for checking user strategies deal by deal on one
-    thread: an exception raised inside a strategy reaches Python as itself)."""
-    return play_deals_kernel
