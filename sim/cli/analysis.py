@@ -57,6 +57,16 @@ def _support(game: str):
     return support
 
 
+def _check_policies(game, args) -> None:
+    """--policy and --infer name strategies of the game (one clear line otherwise)."""
+    game.parse_spec(args.policy)
+    if args.infer is not None:
+        try:
+            game.parse_spec(args.infer)
+        except ValueError as e:
+            raise CliError(f"--infer: {e}") from None
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
     from sim.plugin.registry import get_game
     from sim.plugin.logfile import read_deal
@@ -65,6 +75,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     positive(args.samples, "--samples")
     options = dict(samples=args.samples, policy=args.policy, seed=args.seed, horizon=args.horizon,
                    batch=args.batch, alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
+    if args.infer is not None:
+        options.update(infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor)
     if _own_position(args):
         if args.file is not None or args.deal is not None:
             raise CliError("give either a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
@@ -77,7 +89,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             print(fmt.describe(dec), end="")
             raise CliError(f"--game {game}: decision analysis is not built for this game: "
                            "`rummy-sim position` prints the position only")
-        get_game(game).parse_spec(args.policy)
+        _check_policies(get_game(game), args)
         a = support.analyze(dec, **options)
         source = args.position or "command-line position"
     else:
@@ -94,7 +106,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         if log.get("game") != game:
             raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
         support = _support(game)
-        get_game(game).parse_spec(args.policy)  # an unknown policy is named before any work
+        _check_policies(get_game(game), args)  # an unknown policy is named before any work
         decision = args.decision or "draw"
         if decision not in support.decisions:
             raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {decision!r}")
@@ -116,6 +128,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     print(f"policy {asm['policy']} in every seat; {asm['worlds']} worlds (max {asm['max_worlds']}); horizon "
           f"{asm['horizon']}; race: {asm['race']}" + ("; stopped early" if a.stopped_early else ""))
     print(f"sampler: {asm['sampler']}")
+    print(f"answers rest on: {asm['worlds_are']}" + (f" (weights computed in {asm['inference']['seconds']:.2f} s)"
+                                                    if "inference" in asm else ""))
     print(f"analysed in {a.seconds:.2f} s ({a.extra['decisions_per_second']:.2f} decisions/s, "
           f"{int(a.frame['samples'].sum())} play-outs)")
     return 0
@@ -254,6 +268,12 @@ def add_commands(sub) -> None:
                    help="family-wise error of the race's eliminations (default 0.05)")
     p.add_argument("--no-race", action="store_true", help="play every candidate in every world (no early stop)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
+    p.add_argument("--infer", default=None, metavar="POLICY", help="weight the worlds by how likely POLICY "
+                   "makes the other seats' recorded draws and discards (off by default; a deal log only; no race)")
+    p.add_argument("--tremble", type=float, default=0.5, metavar="E", help="with --infer: POLICY's chance of "
+                   "any legal move at random (default 0.5)")
+    p.add_argument("--ess-floor", type=float, default=10.0, metavar="F", help="with --infer: below this "
+                   "effective sample size the inference has failed and the analysis stops (default 10)")
     p.add_argument("--chart", default=None, metavar="FILE.png", help="write the candidates chart")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--game", default=None, metavar="NAME", help="the game (default: the log's)")

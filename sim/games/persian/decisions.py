@@ -29,10 +29,12 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
+from sim.apps.analysis.weighted import ess, normalise
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.decisions_nb import play_worlds
 from sim.games.persian.engine import Table
+from sim.games.persian.infer import History, history_of, worlds_loglik
 from sim.games.persian.log import validate_log
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
@@ -57,6 +59,11 @@ def policy_args(specs: Sequence[str | StrategySpec] | str | StrategySpec):
 SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands and the stock, consistent with the "
                 "seat's view (own hand, pile, table, hand and stock sizes, cards publicly taken from the pile and "
                 "still held); no inference from what opponents chose to take, keep or discard")
+
+
+WORLDS_UNIFORM = "worlds uniform (every deal of the hidden cards consistent with the view equally likely)"
+INFER_TREMBLE = 0.5  # --tremble: the inferred policy's chance of playing any legal move at random
+INFER_ESS_FLOOR = 10.0  # --ess-floor: below this effective sample size the inference has failed
 
 
 class AnalysisInputError(ValueError):
@@ -97,6 +104,9 @@ class PersianDecision:
     deal: int | None = None
     turn: int | None = None  # 1-based, as rummy-sim show numbers turns
     where: str = ""  # how to name this decision in messages
+    #: the other seats' public choices before this decision (sim/games/persian/infer.py; a logged
+    #: decision only): what ``--infer`` reads; public facts only, like ``obs``
+    history: History | None = None
 
     @property
     def decision(self) -> int:
@@ -239,9 +249,11 @@ def decision_from_log(log: dict, turn: int, decision: str = "draw", index: int =
     if index < 0:
         raise AnalysisInputError(f"the play index must be >= 0, got {index}")
     pos = start_position(log)
+    before = []
     for t in range(1, turn):
         for phase, move in turn_moves(turns[t - 1]):
             _apply(pos, phase, move, f"deal {deal}, turn {t}")
+            before.append(move)
     where = f"deal {deal}, turn {turn} (seat {turns[turn - 1]['seat']})"
     moves = turn_moves(turns[turn - 1])
     wanted = [i for i, (phase, _) in enumerate(moves) if phase == decision]
@@ -255,11 +267,13 @@ def decision_from_log(log: dict, turn: int, decision: str = "draw", index: int =
     k = wanted[0]
     for phase, move in moves[:k]:
         _apply(pos, phase, move, where)
+        before.append(move)
     phase, played = moves[k]
     if pos.phase != phase:
         raise AnalysisInputError(f"{where}: the deal is in its {pos.phase} phase, not {phase}")
     dec = PersianDecision.from_position(pos, played, deal, turn)
     dec.where = where
+    dec.history = history_of(start_position(log), before, dec.seat)
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{where}: the {decision} decision is forced (its only legal move: "
                                  f"{describe_row(dec.rows[0]) if len(dec.rows) else 'none'}); nothing to compare")
@@ -301,12 +315,18 @@ def later_deals(deal: int | None, rules: RuleOptions, horizon: str) -> int:
 
 def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[str] = "expert", seed: int = 0,
             horizon: str = "deal", batch: int = 100, alpha: float = 0.05, racing: bool = True, top: int = 0,
-            min_samples: int | None = None, threads: int | None = None, progress=None) -> DecisionAnalysis:
+            min_samples: int | None = None, threads: int | None = None, progress=None,
+            infer: str | None = None, tremble: float = INFER_TREMBLE, ess_floor: float = INFER_ESS_FLOOR
+            ) -> DecisionAnalysis:
     """Compare every legal move of ``dec`` (or the ``top`` best after a pilot batch, the move
     played always kept) over ``samples`` sampled worlds; see the module docstring.
 
     ``policy``: a strategy spec for every seat (or 2 / 4 specs, as a table) playing the
     rest of the deal (``horizon='game'``: also the game's later deals, fresh cards).
+    ``infer``: a strategy spec; the worlds are then weighted by how likely they make the other
+    seats' recorded draws and discards under it (sim/games/persian/infer.py, ``tremble`` its
+    chance of any legal move); the race is off (every candidate in every world) and an effective
+    sample size below ``ess_floor`` stops the analysis with AnalysisInputError (no fallback).
     """
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{dec.where or 'this decision'} is forced: one legal move, nothing to compare")
@@ -318,6 +338,10 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     set_threads(threads)
     obs = np.ascontiguousarray(dec.obs, dtype=np.int64)
     rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
+    weights, inference = None, None
+    if infer is not None:
+        weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
+        racing, top = False, 0
 
     def sample(cands, start, stop):
         out = np.zeros((stop - start, len(cands)), dtype=np.float64)
@@ -337,7 +361,7 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     secs = time.perf_counter() - t0
     labels = dec.labels()
     played_lab = dec.played
-    frame = candidate_frame(rr.scores, labels, played_lab, rr.alive)
+    frame = candidate_frame(rr.scores, labels, played_lab, rr.alive, weights=weights)
     if rr.pruned.any():
         frame = frame[~frame["move"].isin([labels[i] for i in np.flatnonzero(rr.pruned)])].reset_index(drop=True)
     assumptions = {
@@ -347,7 +371,9 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
         "max_worlds": samples,
         "horizon": horizon + (f" (+{extra} later deal{'s' if extra != 1 else ''})" if extra else ""),
         "seed": seed,
-        "sampler": SAMPLER_TEXT,
+        "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
+        + "; then weighted by the other seats' recorded choices (worlds_are)",
+        "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{len(rows)} legal moves" + (f", {int((~rr.pruned).sum())} after a pilot of {batch} worlds "
                                                     f"(top {top} + the move played)" if rr.pruned.any() else ""),
         "race": (f"paired one-sided t bounds, Bonferroni over {max(1, int((~rr.pruned).sum()) - 1)} rivals x "
@@ -355,8 +381,38 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
         "score": "own team minus other team points (P8), per deal"
                  + (" summed over the rest of the game" if extra else ""),
     }
+    if inference is not None:
+        assumptions["inference"] = {k: v for k, v in inference.items() if k != "text"}
     return DecisionAnalysis(frame, dec.situation(), assumptions, rr.scores, secs, rr.stopped_early,
                             {"looks": rr.looks, "decisions_per_second": 1.0 / secs if secs > 0 else float("inf")})
+
+
+def _infer_weights(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
+                   ess_floor: float):
+    """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/persian/infer.py)."""
+    if dec.history is None:
+        raise AnalysisInputError("--infer needs the deal's history (a deal log): a position records no earlier "
+                                 "choices of the other seats")
+    if not 0.0 < tremble <= 1.0:
+        raise AnalysisInputError(f"tremble must be in (0, 1], got {tremble}")
+    names, params, fns = policy_args(infer)
+    hist = dec.history
+    t0 = time.perf_counter()
+    loglik = worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble)
+    secs = time.perf_counter() - t0
+    possible = int(np.isfinite(loglik).sum())
+    n_eff = ess(normalise(loglik)) if possible else 0.0
+    where = dec.where or "this decision"
+    if n_eff < ess_floor:
+        raise AnalysisInputError(f"{where}: inference failed: effective sample size {n_eff:.1f} of {samples} worlds "
+                                 f"({possible} possible) is below the floor {ess_floor:g}; give more --samples, a "
+                                 "larger --tremble or no --infer (no fallback to uniform worlds)")
+    pol = names[0] if len(set(names)) == 1 else "/".join(names)
+    text = (f"worlds weighted by {pol}'s likelihood of the other seats' {len(hist.choices)} recorded draws and "
+            f"discards (tremble {tremble:g}), ESS {n_eff:.1f} of {samples}")
+    return normalise(loglik), {"policy": pol, "tremble": tremble, "choices": len(hist.choices), "ess": n_eff,
+                               "worlds": samples, "possible_worlds": possible, "ess_floor": ess_floor,
+                               "seconds": round(secs, 3), "text": text}
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:
