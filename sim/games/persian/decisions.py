@@ -364,7 +364,16 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     frame = candidate_frame(rr.scores, labels, played_lab, rr.alive, weights=weights)
     if rr.pruned.any():
         frame = frame[~frame["move"].isin([labels[i] for i in np.flatnonzero(rr.pruned)])].reset_index(drop=True)
-    assumptions = {
+    assumptions = _assumptions(names, rr, samples, horizon, extra, seed, len(rows), batch, top, racing, alpha,
+                               inference)
+    return DecisionAnalysis(frame, dec.situation(), assumptions, rr.scores, secs, rr.stopped_early,
+                            {"looks": rr.looks, "decisions_per_second": 1.0 / secs if secs > 0 else float("inf")})
+
+
+def _assumptions(names, rr, samples: int, horizon: str, extra: int, seed: int, n_rows: int, batch: int, top: int,
+                 racing: bool, alpha: float, inference: dict | None) -> dict:
+    """What an analysis's answer rests on: policy, worlds (uniform or weighted), horizon, race, score."""
+    out = {
         "policy": names[0] if len(set(names)) == 1 else names,
         "policy_in": "every seat, from the move analysed on (the deciding seat too)",
         "worlds": rr.worlds,
@@ -374,7 +383,7 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
         "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
         + "; then weighted by the other seats' recorded choices (worlds_are)",
         "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
-        "candidates": f"{len(rows)} legal moves" + (f", {int((~rr.pruned).sum())} after a pilot of {batch} worlds "
+        "candidates": f"{n_rows} legal moves" + (f", {int((~rr.pruned).sum())} after a pilot of {batch} worlds "
                                                     f"(top {top} + the move played)" if rr.pruned.any() else ""),
         "race": (f"paired one-sided t bounds, Bonferroni over {max(1, int((~rr.pruned).sum()) - 1)} rivals x "
                  f"{-(-samples // min(batch, samples))} looks, alpha {alpha}" if racing else "off"),
@@ -382,9 +391,8 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
                  + (" summed over the rest of the game" if extra else ""),
     }
     if inference is not None:
-        assumptions["inference"] = {k: v for k, v in inference.items() if k != "text"}
-    return DecisionAnalysis(frame, dec.situation(), assumptions, rr.scores, secs, rr.stopped_early,
-                            {"looks": rr.looks, "decisions_per_second": 1.0 / secs if secs > 0 else float("inf")})
+        out["inference"] = {k: v for k, v in inference.items() if k != "text"}
+    return out
 
 
 def _infer_weights(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
