@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import shlex
 import sys
@@ -58,9 +59,12 @@ def _support(game: str):
 
 
 def _check_policies(game, args) -> None:
-    """--policy and --infer name strategies of the game (one clear line otherwise)."""
+    """--policy and --infer name strategies of the game, and the game's analysis reads opponents
+    when --infer is given (one clear line otherwise)."""
     game.parse_spec(args.policy)
     if args.infer is not None:
+        if "infer" not in inspect.signature(game.decisions.analyze).parameters:
+            raise CliError(f"--infer: reading the opponents is not built for --game {game.name} yet")
         try:
             game.parse_spec(args.infer)
         except ValueError as e:
