@@ -22,6 +22,7 @@ SID_QUAD_HOLDER = 3
 SID_DEFENSIVE = 4
 SID_EXPERT = 5
 SID_MC_SEARCH = 6
+SID_LEARNED = 7
 
 BUILTINS: tuple[StrategyInfo, ...] = (
     StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision.",
@@ -205,5 +206,17 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "and leaves expert's move only for one clearly ahead. Slow next to the heuristics (a few hundred "
         "deals a second): a yardstick for them.",
         kernel="strategies.persian.mc_search_nb:mc_search_decide",
+    ),
+
+    # ---- learned (strategies/persian/learned_nb.py, weights in learned_weights.py) ----
+    StrategyInfo(
+        "learned",
+        SID_LEARNED,
+        (),
+        "Learned: scores every legal move with a linear model over features of the move "
+        "(strategies/persian/features_nb.py) whose weights were fitted to decision-analysis values "
+        "(python -m strategies.persian.train), and plays the best; expert's own move is one of the "
+        "features. The committed weights still lose to expert (-5.5 points per deal, learned_weights.py).",
+        kernel="strategies.persian.learned_nb:learned_decide",
     ),
 )
