@@ -112,16 +112,9 @@ def last_run_seconds(report_md: Path) -> float | None:
     return float(m.group(1).replace(",", "")) if m else None
 
 
-def _argv(command: str) -> list[str]:
-    """The command as this interpreter runs it: ``rummy-sim`` becomes ``python -m sim.cli``."""
-    words = shlex.split(command)
-    return [sys.executable, "-m", "sim.cli", *words[1:]]
-
-
-def _produces(command: str) -> Path | None:
-    """The results file a command writes (its ``--out``), unless it is a ``report`` or writes a
-    report folder directly (tune, audit: their ``--out`` is under reports/)."""
-    words = shlex.split(command)
+def _produces(words: list[str]) -> Path | None:
+    """The results file a split command writes (its ``--out``), unless it is a ``report`` or
+    writes a report folder directly (tune, audit: their ``--out`` is under reports/)."""
     out = option(words, "--out")
     if words[1] == "report" or out is None or out.startswith("reports/"):
         return None
@@ -135,18 +128,20 @@ def _machine_note(load_before: float, load_after: float) -> str:
 
 def run_entry(entry: Entry, reuse: bool, log) -> None:
     """Run one entry's commands in order; a report command gets ``--machine`` (the load while its
-    results were produced, when this run produced them) unless it states one. Raises RecordError on a refused or failed step."""
+    results were produced, when this run produced them) unless it states one. Raises RecordError
+    on a refused or failed step."""
     loads = None  # the load while this run produced the results the next report reads
     for command in entry.commands:
-        made = _produces(command)
+        words = shlex.split(command)
+        made = _produces(words)
         if made is not None and made.exists():
             if reuse:
                 log(f"[{entry.name}] reusing {made.name} (made before by the same command)")
                 continue
             raise RecordError(f"[{entry.name}] {made} exists from an earlier run: remove it, or pass "
                               "--reuse to report from it")
-        argv = _argv(command)
-        if shlex.split(command)[1] == "report" and loads and option(argv, "--machine") is None:
+        argv = [sys.executable, "-m", "sim.cli", *words[1:]]  # rummy-sim, as this interpreter runs it
+        if words[1] == "report" and loads and option(words, "--machine") is None:
             argv += ["--machine", _machine_note(*loads)]
         log(f"[{entry.name}] {command}")
         start_load, t0 = os.getloadavg()[0], time.perf_counter()
