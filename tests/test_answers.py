@@ -22,7 +22,7 @@ from sim.studies.match import play_match
 from sim.studies.rule_sweep import play_rule_sweep, rule_sweep_table
 from sim.runner import play_chunk
 from sim.studies.sweep import play_sweep
-from sim.studies.tournament import expected_points, play_tournament, points_crosstable
+from sim.studies.tournament import expected_points, pairing_outcomes, play_tournament, points_crosstable
 
 
 # --- statistics ---------------------------------------------------------------------------------------
@@ -207,6 +207,8 @@ def test_expected_points_are_the_teams_own_scores_against_each_opponent_and_the_
         assert ep.loc[(a, b), "points"] == pytest.approx(per_set_a.mean())
         assert ep.loc[(b, a), "points"] == pytest.approx(g.groupby("deal")["b_total"].mean().mean())
         assert ep.loc[(a, b), "deal_loss_rate"] == pytest.approx((g["a_total"] < g["b_total"]).mean())
+        assert ep.loc[(a, b), "deal_win_rate"] == pytest.approx((g["a_total"] > g["b_total"]).mean())
+        assert ep.loc[(b, a), "deal_win_rate"] == pytest.approx((g["a_total"] < g["b_total"]).mean())
     own = {}
     for team in ("greedy", "random", "deep_taker"):
         series = []
@@ -219,6 +221,14 @@ def test_expected_points_are_the_teams_own_scores_against_each_opponent_and_the_
         ref = intervals.t_interval(len(field), field.mean(), float(((field - field.mean()) ** 2).sum()))
         assert ep.loc[(team, "field"), "points"] == pytest.approx(ref.mean)
         assert ep.loc[(team, "field"), "ci_high"] == pytest.approx(ref.high)
+    outcomes = pairing_outcomes(tour.run).set_index(["a", "b"])
+    for (a, b), g in plays.groupby(["a", "b"], observed=True):
+        o = outcomes.loc[(a, b)]
+        won, tied, lost = ((g["a_total"] > g["b_total"]).sum(), (g["a_total"] == g["b_total"]).sum(),
+                           (g["a_total"] < g["b_total"]).sum())
+        assert (o["a_won"], o["tied"], o["b_won"], o["plays"]) == (won, tied, lost, len(g))
+        assert o["a_win_rate"] == pytest.approx(won / len(g))
+        assert o["a_win_rate_low"] < o["a_win_rate"] < o["a_win_rate_high"]
     table = points_crosstable(tour.run)
     assert list(table.columns) == ["greedy", "random", "deep_taker", "field"]
     assert math.isnan(table.loc["greedy", "greedy"])

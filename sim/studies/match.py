@@ -151,8 +151,13 @@ def won_words(exp) -> tuple[str, str, str]:
 
     Where players sit in teams (Persian Rummy) the counts are games of ``deals_per_game`` deals
     (or deals); where each player is alone (Indian, Gin Rummy) an outcome is a play where A's net
-    beat B's mean net, which is neither a game nor, at more than two players, a deal won."""
-    if all(len(side) == 1 for side in exp.game_spec.sides(exp.players)):
+    beat B's mean net, which is neither a game nor, at more than two players, a deal won. At two
+    players, one a side (Gin Rummy, Indian Rummy for two), A's net beats B's exactly when A scored
+    more than B on the deal: the counts are deals won."""
+    sides = exp.game_spec.sides(exp.players)
+    if all(len(side) == 1 for side in sides):
+        if len(sides) == 2:
+            return "deal%", "deals won", "a deal"
         return "A>B%", "net > B's mean", "net < B's mean"
     if exp.rules.deals_per_game > 1:
         return "game%", "games won", "a game"

@@ -93,8 +93,8 @@ def expected_points(run: ExperimentResult) -> pd.DataFrame:
     the team's opponents, each weighed equally, with a paired interval over deal sets
     (all pairings share the deals). Columns: ``team``, ``opponent``, ``points`` (the team's
     own mean score per deal, not a difference), ``ci_low``, ``ci_high``, ``deals`` (deal
-    sets), ``deal_loss_rate`` (share of single deals the team scored less than its
-    opponent) and ``game_loss_rate`` (share of complete games lost), each with a Wilson
+    sets), ``deal_win_rate`` and ``deal_loss_rate`` (shares of single deals the team scored more,
+    less than its opponent) and ``game_loss_rate`` (share of complete games lost), each with a Wilson
     interval (``_low`` / ``_high``; plays of one deal set share cards, so treating them as
     independent makes the interval conservative when their outcomes are negatively
     correlated and, otherwise, somewhat too narrow: read it as approximate).
@@ -136,14 +136,41 @@ def _comb(totals, w: np.ndarray) -> tuple[float, float]:
 def _points_row(team: str, opponent: str, c: dict, deal_wtl, game_wtl, n: int) -> dict:
     row = {"team": team, "opponent": opponent, "points": c["mean_diff"], "ci_low": c["ci_low"],
            "ci_high": c["ci_high"], "deals": int(n)}
-    for name, wtl in (("deal_loss_rate", deal_wtl), ("game_loss_rate", game_wtl)):
-        total = float(np.sum(wtl))
-        if total > 0:
-            row[name] = wtl[2] / total
-            row[f"{name}_low"], row[f"{name}_high"] = wilson_interval(float(wtl[2]), int(total))
-        else:
-            row[name] = row[f"{name}_low"] = row[f"{name}_high"] = math.nan
+    for name, wtl, k in (("deal_win_rate", deal_wtl, 0), ("deal_loss_rate", deal_wtl, 2),
+                         ("game_loss_rate", game_wtl, 2)):
+        row.update(_share(name, wtl, k))
     return row
+
+
+def _share(name: str, wtl, k: int) -> dict:
+    """``name``: the share of outcome ``k`` (0 won, 1 tied, 2 lost) of the counts ``wtl``, with its
+    Wilson interval as ``name_low`` / ``name_high`` (NaN without outcomes)."""
+    total = float(np.sum(wtl))
+    if total <= 0:
+        return {name: math.nan, f"{name}_low": math.nan, f"{name}_high": math.nan}
+    low, high = wilson_interval(float(wtl[k]), int(total))
+    return {name: wtl[k] / total, f"{name}_low": low, f"{name}_high": high}
+
+
+def pairing_outcomes(run: ExperimentResult) -> pd.DataFrame:
+    """One row per pairing: A - B points per deal with its paired 95% CI (``mean_diff``, ``ci_low``,
+    ``ci_high``) and who won the single deals: ``plays``, ``a_won``, ``tied``, ``b_won`` (a deal is
+    won by the side that scored more on it, or at more than two players each alone by A when its net
+    beat B's mean net: :func:`sim.studies.match.won_words`), ``a_win_rate``, ``tie_rate`` and
+    ``b_win_rate``, each with a Wilson interval (``_low`` / ``_high``). The plays of one deal set
+    share cards; in a duplicate seating the same cards favour A in one seat and B in the other, so the
+    outcomes are mostly negatively correlated and the interval is then conservative (approximate)."""
+    totals = run.totals
+    rows = []
+    for q, (_, r) in enumerate(run.summary.iterrows()):
+        wtl = totals.deal_outcomes[q]
+        row = {"a": r["a"], "b": r["b"], "mean_diff": r["mean_diff"], "ci_low": r["ci_low"],
+               "ci_high": r["ci_high"], "plays": int(np.sum(wtl)), "a_won": int(wtl[0]), "tied": int(wtl[1]),
+               "b_won": int(wtl[2])}
+        for name, k in (("a_win_rate", 0), ("tie_rate", 1), ("b_win_rate", 2)):
+            row.update(_share(name, wtl, k))
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def points_crosstable(run: ExperimentResult, value: str = "points") -> pd.DataFrame:
@@ -209,7 +236,33 @@ def format_tournament(result: TournamentResult | ExperimentResult) -> str:
             f = field.loc[r]
             lines.append(f"  {short[r]:<4} {pct(f['deal_loss_rate']):>6} {ci_text(100 * f['deal_loss_rate_low'], 100 * f['deal_loss_rate_high'], '.1f'):>14} | "
                          f"{pct(f['game_loss_rate']):>6} {ci_text(100 * f['game_loss_rate_low'], 100 * f['game_loss_rate_high'], '.1f'):>14}  {r}")
+        lines += deal_win_lines(run, short)
     return "\n".join(lines)
+
+
+def deal_win_lines(run: ExperimentResult, short: dict[str, str], width: int = 10) -> list[str]:
+    """The tournament text's deals won: the share of single deals the row team won against each
+    column and against the field (Wilson 95% CI), then every pairing with its A - B points per deal
+    (paired 95% CI) and the deals A won, tied and B won (:func:`pairing_outcomes`)."""
+    exp = run.experiment
+    labels = exp.team_labels()
+    _, won, _ = won_words(exp)
+    ep = expected_points(run)
+    shares = ep.pivot(index="team", columns="opponent", values="deal_win_rate")
+    field = ep[ep["opponent"] == "field"].set_index("team")
+    lines = ["", f"{won} by the row team (single deals, ties apart) against each column and against the field "
+             "(Wilson 95% CI)", " " * 6 + "".join(f"{short[c]:>{width}}" for c in labels) + f"{'field':>8}"]
+    for r in labels:
+        cells = "".join(f"{'.':>{width}}" if r == c else f"{pct(shares.loc[r, c]):>{width}}" for c in labels)
+        f = field.loc[r]
+        lines.append(f"  {short[r]:<4}" + cells + f"  {pct(f['deal_win_rate']):>6} "
+                     f"{ci_text(100 * f['deal_win_rate_low'], 100 * f['deal_win_rate_high'], '.1f'):>14}")
+    lines += ["", f"pairings: A - B points per deal (paired 95% CI) | {won}: by A (Wilson 95% CI), tied, by B"]
+    for r in pairing_outcomes(run).itertuples():
+        lines.append(f"  {short[r.a]:<4}- {short[r.b]:<4} {num(r.mean_diff, '+.2f'):>8} {ci_text(r.ci_low, r.ci_high):>18}"
+                     f" | {pct(r.a_win_rate):>6} {ci_text(100 * r.a_win_rate_low, 100 * r.a_win_rate_high, '.1f'):>14}"
+                     f"  {pct(r.tie_rate):>6}  {pct(r.b_win_rate):>6}   {r.a} - {r.b}")
+    return lines
 
 
 def tournament_json(run: ExperimentResult) -> dict:
@@ -218,6 +271,7 @@ def tournament_json(run: ExperimentResult) -> dict:
         "deal_sets": run.totals.deals, "teams": run.experiment.team_labels(), "stopped_by": run.stopped_by,
         "ranking": ranking(run).to_dict(orient="records"),
         "expected_points": expected_points(run).to_dict(orient="records"),
+        "pairing_outcomes": pairing_outcomes(run).to_dict(orient="records"),
         "pairings": run.summary.to_dict(orient="records"),
         "experiment_hash": run.experiment.digest(),
         "out": None if run.out is None else str(run.out),

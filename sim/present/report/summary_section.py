@@ -10,14 +10,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.core.fmt import num, short_p
+from sim.core.fmt import num, pct, short_p
 from sim.core.intervals import ci
 from sim.present import charts
 from sim.present.report.base import Section, count_word, sprt_caveat, sweep_axes, variance_sentence
 from sim.present.report.document import Doc
 from sim.runner.sums import Collected, SummarySums
 from sim.studies.sweep import sweep_table
-from sim.studies.tournament import crosstable, ranking
+from sim.studies.match import won_words
+from sim.studies.tournament import crosstable, pairing_outcomes, ranking
 
 
 def _alone(col: Collected) -> bool:
@@ -113,6 +114,16 @@ class SummarySection(SummarySums, Section):
                                 "game win rate": rk["game_win_rate"].map(lambda x: num(x, ".3f")),
                                 "p vs next (Holm)": rk["p_vs_next"].map(short_p)}),
                   "Ranking by margin over the field (points per deal)", "ranking.csv")
+        po = pairing_outcomes(res)
+        po.to_csv(out / "pairings.csv", index=False)
+        won = won_words(res.experiment)[1]
+        doc.table(pd.DataFrame({"A": po["a"], "B": po["b"],
+                                "A - B [95% CI]": [ci(r.mean_diff, r.ci_low, r.ci_high) for r in po.itertuples()],
+                                f"{won} by A [95% CI]": [f"{pct(r.a_win_rate)} [{pct(r.a_win_rate_low)}, "
+                                                         f"{pct(r.a_win_rate_high)}]" for r in po.itertuples()],
+                                "tied": po["tie_rate"].map(pct), "by B": po["b_win_rate"].map(pct)}),
+                  f"Every pairing: A - B points per deal (paired 95% CI) and the single deals' outcomes ({won} by "
+                  "A with a Wilson 95% CI, approximate: a deal set's plays share cards; tied; won by B)", "pairings.csv")
         charts.save(charts.crosstable_figure(m, lo, hi), out / "crosstable.png")
         charts.save(charts.ranking_figure(rk), out / "ranking.png")
         doc.img("crosstable.png", "Crosstable heatmap")
