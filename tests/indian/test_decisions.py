@@ -106,3 +106,17 @@ def test_a_logged_decision_and_its_bad_inputs(tmp_path, capsys) -> None:
     code = main(["analyze", "--game", "indian", str(log_path), "--deal", "0", "--turn", "1", "--decision", "play"])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "--decision must be one of drop, draw, discard, declare" in err
+
+
+def test_the_score_matrices_do_not_change() -> None:
+    """The analysis kernel's output for a fixed position, seed and policy is pinned (computed before
+    the play-outs stopped taking the engine's first-chance note, and after: the same), so a speed-up
+    of the kernel cannot change an answer unnoticed."""
+    import hashlib
+
+    draw = scores(IndianDecision.from_position(position(decision="draw")), 6)
+    assert draw.tolist() == [[219, 219, -20], [240, 240, -20], [240, 240, -20], [227, 227, -20], [230, 230, -20],
+                             [108, 108, -20]]
+    disc = scores(IndianDecision.from_position(position()), 6)
+    assert disc.shape == (6, 28) and disc.sum() == 1498
+    assert hashlib.sha256(disc.tobytes()).hexdigest()[:16] == "068d63c9f7f551a8"

@@ -6,7 +6,8 @@ declarations), and for each world index samples the hidden cards from that obser
 alone (``sample_world``: determinize_nb, the sampler Indian mc_search uses), applies every
 candidate on a copy of the same world and plays the deal out with a policy in every seat,
 stepping with the engine's own steps (turn_nb: I8 reshuffles, draws, drops, discards,
-declarations, the I5-I7 scoring). A candidate's score in a world is the deciding seat's
+declarations, the I5-I7 scoring) except the first-chance note after a draw (a solver call
+that only fills a result column no score reads; ``_draw``). A candidate's score in a world is the deciding seat's
 net points of the deal: what it gained (I6, it declared) minus what it lost.
 
 Randomness is counter-based (sim/core/rng_nb.py) and keyed by ``(seed, world)`` only:
@@ -55,7 +56,7 @@ from sim.games.indian.enums import (
     ST_SIZE,
 )
 from sim.games.indian.state_nb import discard_moves, draw_moves
-from sim.games.indian.turn_nb import GOING_ON, begin_turn, finish_deal, step_discard, step_draw
+from sim.games.indian.turn_nb import GOING_ON, begin_turn, drop_out, finish_deal, step_discard, take_card
 from sim.plugin.specs import MAX_PARAMS
 
 STREAM_WORLD = 1000  # the sampled hidden cards of world w
@@ -100,8 +101,19 @@ def _ask(fns, params, srng, st, obs, moves, mv, prm, n):
     return idx
 
 
+@njit(cache=True, inline="always")
+def _draw(st, kind, res):
+    """The engine's draw step (turn_nb.step_draw: I3 draw or I7 drop) without its first-chance
+    note: that solver call (a third of an ``expert`` deal's time) only fills the result row's
+    ``first_chance`` column (S_FIRST_CHANCE, outside every observation), which no score reads."""
+    if kind == MV_DROP:
+        return drop_out(st, res)
+    take_card(st, kind)
+    return GOING_ON
+
+
 @njit(cache=True)
-def _net_after(st, cand, fns, params, srng, rs, buf, free, obs, moves, mv, prm, res):
+def _net_after(st, cand, fns, params, srng, rs, buf, obs, moves, mv, prm, res):
     """Play candidate row ``cand`` at the decision of ``st``, then the deal to its end with the
     policies (the turn cap checked before each turn, as the engine does); the deciding seat's
     net points (gain minus loss), or NaN when a policy answered illegally."""
@@ -123,7 +135,7 @@ def _net_after(st, cand, fns, params, srng, rs, buf, free, obs, moves, mv, prm, 
                 if idx < 0:
                     return np.nan
                 kind = moves[idx, 0]
-            end = step_draw(st, kind, res, free)
+            end = _draw(st, kind, res)
             drawing = kind == MV_DROP  # a drop passes the turn (I7); a draw leaves the discard to decide
         else:
             n = discard_moves(st, moves)
@@ -168,7 +180,6 @@ def play_worlds_kernel(obs, cands, worlds, seed, params, fns, out):
     avail = np.empty(N_KINDS, np.int64)
     pool = np.empty(MAX_SHOE, np.int64)
     buf = np.empty(MAX_SHOE, np.int64)
-    free = np.empty(N_KINDS, np.int64)
     pobs = np.empty(OBS_SIZE, np.int64)
     moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
     mv = np.zeros((MAX_MOVES + MOVE_SLACK, MOVE_COLS), np.int64)
@@ -185,7 +196,7 @@ def play_worlds_kernel(obs, cands, worlds, seed, params, fns, out):
             rs[0] = stream_key(seed, w, STREAM_RESHUFFLE)
             for s in range(MAX_SEATS):
                 srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
-            out[i, c] = _net_after(st, cands[c], fns, params, srng, rs, buf, free, pobs, moves, mv, prm, res)
+            out[i, c] = _net_after(st, cands[c], fns, params, srng, rs, buf, pobs, moves, mv, prm, res)
 
 
 def play_worlds(obs, cands, worlds, seed, params, fns, out) -> None:
