@@ -31,7 +31,7 @@ KEPT_LAZY = {
     ("sim/games/*/game.py", "strategies.*"): "as above: a game's strategies load when first asked for",
     ("sim/games/*/engine.py", "pandas"): "an engine's first call (< 1 s) does not load pandas; results_frame does",
     ("sim/apps/analysis/result.py", "sim.present"): "matplotlib loads when a figure is drawn",
-    ("sim/games/persian/audit.py", "sim.present"): "matplotlib loads when a figure is drawn",
+    ("sim/apps/analysis/audit.py", "sim.present"): "matplotlib loads when an audit draws its figure",
     ("sim/present/charts.py", "matplotlib.*"): "matplotlib's extras load with the chart that uses them",
     ("sim/present/charts.py", "IPython"): "optional: only inside Jupyter",
     ("sim/present/notebook.py", "IPython*"): "optional: only inside Jupyter",

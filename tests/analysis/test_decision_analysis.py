@@ -320,8 +320,6 @@ def test_audit_cli_json_and_other_games(capsys) -> None:
     assert code == 2 and "--decision must be one of take, hold, discard" in err
     code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "take", "--deals", 1, "--game", "indian")
     assert code == 2 and "--decision must be one of drop, pickup, discard" in err
-    code, out, err = run_cli(capsys, "audit", "greedy", "--decision", "drop", "--deals", 1, "--game", "indian")
-    assert code == 2 and "the audit of a strategy's decisions is not built yet" in err
 
 
 def test_top_keeps_the_best_of_a_pilot_and_the_move_played(logs) -> None:

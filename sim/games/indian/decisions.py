@@ -45,9 +45,6 @@ from sim.plugin.runs import check_seed, set_threads
 from sim.plugin.specs import StrategySpec
 
 DECISIONS = ("drop", "draw", "discard", "declare")
-#: the audit's kinds and the features its breakdowns are to use (issue 24, item 2; not built yet)
-AUDIT_FEATURES = {kind: ["deadwood", "jokers", "pure_run", "players_in", "turn", "opponent_pickups"]
-                  for kind in ("drop", "pickup", "discard")}
 _PHASE = {"drop": E.D_DRAW, "draw": E.D_DRAW, "discard": E.D_DISCARD, "declare": E.D_DISCARD}
 SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands and the stock, consistent with the "
                 "seat's view (own hand, pile and its discard history, pickups still held, the cut joker, hand "
@@ -372,8 +369,3 @@ def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int =
         raise AnalysisInputError(f"{path}, deal {deal}: not a valid rummy-log/1 Indian deal: {e}") from None
     return analyze(decision_from_log(log, turn, decision, index), **kw)
 
-
-def no_audit(*args, **kw):
-    """The audit of a strategy's Indian decisions is not built yet (issue 24, item 1)."""
-    raise AnalysisInputError("--game indian: the audit of a strategy's decisions is not built yet; "
-                             "`rummy-sim analyze --game indian` analyses one decision")

@@ -233,15 +233,14 @@ class IndianGame(Game):
 
     @property
     def decisions(self) -> Decisions:
-        """Indian decision analysis: sim/games/indian/decisions.py (one decision). The audit's kinds
-        and features are declared (AUDIT_FEATURES) but the audit itself is not built yet: it
-        answers in one line."""
-        from sim.games.indian import decisions
+        """Indian decision analysis: sim/games/indian/decisions.py (one decision) and audit.py (a
+        strategy's drop, pickup or discard decisions)."""
+        from sim.games.indian import audit, decisions
 
-        return Decisions(decisions=decisions.DECISIONS, audit_features=decisions.AUDIT_FEATURES,
+        return Decisions(decisions=decisions.DECISIONS, audit_features=audit.FEATURES,
                          analyze_log=decisions.analyze_log, analyze=decisions.analyze,
-                         decision_from_log=decisions.decision_from_log, audit=decisions.no_audit,
-                         write_report=decisions.no_audit, summarize=decisions.no_audit)
+                         decision_from_log=decisions.decision_from_log, audit=audit.audit,
+                         write_report=audit.write_report, summarize=audit.summarize)
 
     def position_format(self):
         """A player's own position (issue 24, item 2): the module that reads its fields

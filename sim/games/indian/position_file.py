@@ -245,7 +245,7 @@ def fields_from_position(pos: Position) -> dict:
 
 
 def decision_from_fields(data: Mapping[str, Any]) -> Position:
-    """The position to decide in (the analysis entry point; Indian decision analysis is not built yet)."""
+    """The position to decide in (what `rummy-sim analyze --game indian` analyses)."""
     return position_from_fields(data)
 
 

@@ -22,17 +22,14 @@ card is (in hand, in the pile, on the table, publicly taken by a seat, or unseen
 
 from __future__ import annotations
 
-import json
-import math
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from sim.core.intervals import mean_ci, wilson_interval
+from sim.apps.analysis import audit as generic
+from sim.apps.analysis.audit import Audit, audit_row, sample_indices
 from sim.games import get_game
 from sim.games.persian import enums as E
 from sim.games.persian.cards import RANK_CHARS, card_value
@@ -139,30 +136,6 @@ def collect(logs: Sequence[dict], kind: str, seats_of) -> list[tuple[PersianDeci
     return found
 
 
-@dataclass
-class Audit:
-    """One audit: a row per analysed decision (``frame``) and how it was made (``setup``)."""
-
-    frame: pd.DataFrame
-    setup: dict
-    found: int  # decisions of the kind found in the deals played
-    seconds: float
-    analyses: list = field(default_factory=list)
-
-    def summary(self) -> dict:
-        f = self.frame
-        n = len(f)
-        if n == 0:
-            return {"decisions": 0}
-        best = int(f["chose_best"].sum())
-
-        lo, hi = wilson_interval(best, n)
-        m, llo, lhi = mean_ci(f["loss"].to_numpy())
-        return {"decisions": n, "found": self.found, "chose_best": best / n, "chose_best_ci95": [lo, hi],
-                "mean_loss": m, "mean_loss_ci95": [llo, lhi],
-                "significantly_worse": float(f["significantly_worse"].mean())}
-
-
 def audit(strategy: str = "expert", kind: str = "take", deals: int = 20, vs: str | None = None, sample: int = 40,
           samples: int = 300, policy: str | None = None, seed: int = 0, rules=None, threads: int | None = None,
           batch: int = 100, progress=None) -> Audit:
@@ -180,29 +153,19 @@ def audit(strategy: str = "expert", kind: str = "take", deals: int = 20, vs: str
     logs = game.record_logs(specs, deals, seed, rules, threads=threads)
     seats = {0, 1, 2, 3} if vs is None else {0, 2}
     found = collect(logs, kind, lambda log: seats)
-    gen = np.random.default_rng(seed)
-    pick = sorted(gen.choice(len(found), size=min(sample, len(found)), replace=False)) if found else []
+    pick = sample_indices(len(found), sample, seed)
     rows, analyses = [], []
     for j, i in enumerate(pick):
         dec, feats = found[i]
         a = analyze(dec, samples=samples, policy=policy or strategy, seed=seed + int(i), batch=batch,
                     threads=threads)
-        played = a.played
-        best = a.best
-        lo, hi = played["diff_vs_best_ci95"]
         labels = dec.labels()
-        brow = dec.rows[labels.index(best["move"])]
+        brow = dec.rows[labels.index(a.best["move"])]
         if kind == "take":
             feats["best_depth"] = int(brow[1]) if brow[0] == E.MV_TAKE else -1
         elif kind == "hold":
-            feats["best_melds_three"] = labels.index(best["move"]) in _three_melds(dec.rows)
-        rows.append({
-            "deal": dec.deal, "turn": dec.turn, "seat": dec.seat, "played": played["move"], "best": best["move"],
-            "chose_best": bool(played["best"]), "loss": -float(played["diff_vs_best"]),
-            "loss_ci95_low": -hi if hi == hi else math.nan, "loss_ci95_high": -lo if lo == lo else math.nan,
-            "significantly_worse": bool(hi == hi and hi < 0), "p_best_played": float(played["p_best"]),
-            "worlds": a.worlds, **feats,
-        })
+            feats["best_melds_three"] = labels.index(a.best["move"]) in _three_melds(dec.rows)
+        rows.append({**audit_row(dec, a), **feats})
         analyses.append(a)
         if progress is not None:
             progress(j + 1, len(pick))
@@ -229,97 +192,25 @@ FEATURES = {"take": ["deepest_take", "chosen_depth", "stock", "opp_min_hand", "j
             "discard": ["stock", "opp_min_hand", "card_value", "jokers_held"]}
 
 
+ASSUMPTIONS = ("worlds sampled from the deciding seat's view only (no inference from opponents' past choices); "
+               "every seat then plays the rollout policy; points are own team minus other team for the rest of "
+               "the deal.")
+
+
 def summarize(frame: pd.DataFrame, feature: str) -> pd.DataFrame:
-    """Per bin of ``feature``: decisions, share where the choice was the best (Wilson 95% CI),
-    mean points lost (t 95% CI), share significantly worse than the best."""
-    if frame.empty:
-        return pd.DataFrame()
-    col = frame[feature]
-    if feature in BINS and pd.api.types.is_numeric_dtype(col) and not pd.api.types.is_bool_dtype(col):
-        edges, labels = BINS[feature]
-        key = pd.cut(col, edges, labels=labels)
-    else:
-        key = col.astype(str)
-    out = []
-    for k, g in frame.groupby(key, observed=True):
-        n = len(g)
-        b = int(g["chose_best"].sum())
-        lo, hi = wilson_interval(b, n)
-        m, llo, lhi = mean_ci(g["loss"].to_numpy())
-        out.append({feature: str(k), "decisions": n, "chose_best": b / n, "chose_best_low": lo,
-                    "chose_best_high": hi, "mean_loss": m, "loss_low": llo, "loss_high": lhi,
-                    "significantly_worse": float(g["significantly_worse"].mean())})
-    return pd.DataFrame(out)
+    """Per bin of ``feature`` (BINS): decisions, share where the choice was the best (Wilson 95% CI),
+    mean points lost (t 95% CI), share significantly worse than the best (sim.apps.analysis.audit)."""
+    return generic.summarize(frame, feature, BINS)
 
 
 def audit_figure(a: Audit, features_: Sequence[str] | None = None):
     """Mean points lost per decision (95% CI) by each feature's bins, one panel per feature."""
-    from sim.present import charts
-
-    feats = list(features_ or FEATURES[a.setup["kind"]])
-    fig, axes = charts.figure(1, len(feats), height=3.6, width=3.2 * len(feats))
-    axes = np.atleast_1d(axes)
-    for ax, feat in zip(axes, feats):
-        t = summarize(a.frame, feat)
-        if t.empty:
-            continue
-        x = np.arange(len(t))
-        charts.errorbars(ax, x, t["mean_loss"], t["loss_low"], t["loss_high"])
-        long = max(len(str(v)) for v in t[feat]) > 6
-        ax.set_xticks(x, [f"{v}\n(n={n})" for v, n in zip(t[feat], t["decisions"])], rotation=30 if long else 0,
-                      ha="right" if long else "center")
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_title(feat)
-    axes[0].set_ylabel("points lost per decision")
-    fig.suptitle(f"{a.setup['strategy']}: points lost at its {a.setup['kind']} decisions vs the best (95% CI)",
-                 y=1.04)
-    return fig
+    return generic.audit_figure(a, features_ or FEATURES[a.setup["kind"]], BINS)
 
 
 def write_report(a: Audit, out_dir) -> list:
     """report.md, decisions.csv, one breakdown CSV per feature, summary.json and audit.png in ``out_dir``."""
-    from sim.present import charts
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    files = []
-    a.frame.to_csv(out / "decisions.csv", index=False)
-    files.append(out / "decisions.csv")
-    s = a.summary()
-    lines = [f"# Audit of `{a.setup['strategy']}`: {a.setup['kind']} decisions", ""]
-    if a.setup.get("command"):  # the command line that repeats it (reports/COMMANDS.toml states the same)
-        lines += ["## How it was made", "", "```", a.setup["command"], "```", ""]
-    lines += [f"- {k}: {v}" for k, v in a.setup.items() if k != "command"]
-    lines += [f"- decisions of this kind found: {a.found}; analysed: {len(a.frame)}",
-              f"- run time: {a.seconds:.1f} s", ""]
-    if len(a.frame):
-        cb, lo, hi = s["chose_best"], *s["chose_best_ci95"]
-        m, mlo, mhi = s["mean_loss"], *s["mean_loss_ci95"]
-        lines += [f"The strategy's choice was the best candidate in {cb:.0%} of the analysed decisions "
-                  f"(95% CI {lo:.0%} to {hi:.0%}); it lost {m:.2f} points per decision on average "
-                  f"(95% CI {mlo:.2f} to {mhi:.2f}); in {s['significantly_worse']:.0%} of them its choice was "
-                  "significantly worse than the best (paired 95% CI below 0).", ""]
-        lines += [direction(a), ""]
-        fig = audit_figure(a)
-        charts.save(fig, out / "audit.png")
-        files.append(out / "audit.png")
-        lines += ["![points lost by feature](audit.png)", ""]
-        for feat in FEATURES[a.setup["kind"]]:
-            t = summarize(a.frame, feat)
-            t.to_csv(out / f"by_{feat}.csv", index=False)
-            files.append(out / f"by_{feat}.csv")
-            lines += [f"## By {feat}", "", _md_table(t), ""]
-        worst = a.frame.sort_values("loss", ascending=False).head(10)
-        lines += ["## Largest losses", "", _md_table(worst[["deal", "turn", "seat", "played", "best", "loss",
-                                                             "loss_ci95_low", "loss_ci95_high"]]), ""]
-    lines += ["Assumptions: worlds sampled from the deciding seat's view only (no inference from opponents' "
-              "past choices); every seat then plays the rollout policy; points are own team minus other team "
-              "for the rest of the deal."]
-    (out / "report.md").write_text("\n".join(lines) + "\n")
-    files.append(out / "report.md")
-    (out / "summary.json").write_text(json.dumps({"setup": a.setup, "summary": s}, indent=2, default=float) + "\n")
-    files.append(out / "summary.json")
-    return files
+    return generic.write_report(a, out_dir, FEATURES[a.setup["kind"]], BINS, direction, ASSUMPTIONS)
 
 
 def direction(a: Audit) -> str:
@@ -338,20 +229,6 @@ def direction(a: Audit) -> str:
         return (f"When its choice was not the best ({len(wrong)} decisions), melding the three at once was best in "
                 f"{meld} and keeping them (or another play) in {len(wrong) - meld}.")
     return f"Its discard was not the best in {len(wrong)} decisions."
-
-
-def _md_table(t: pd.DataFrame) -> str:
-    if t.empty:
-        return "(no decisions)"
-    cols = list(t.columns)
-    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for _, r in t.iterrows():
-        cells = []
-        for c in cols:
-            v = r[c]
-            cells.append(f"{v:.3g}" if isinstance(v, float) else str(v))
-        out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
 
 
 __all__ = ["audit", "collect", "features", "summarize", "audit_figure", "write_report", "Audit", "KINDS", "FEATURES"]
