@@ -16,14 +16,6 @@ ALLOWED = {
     "decisions share the loop's state",
     ("sim/cli/experiments.py", "add_commands"): "argparse declarations, one statement per option",
     ("sim/cli/analysis.py", "add_commands"): "argparse declarations, one statement per option",
-    ("sim/experiment/toml.py", "parse_experiment_dict"): "not split yet: the TOML keys checked in file order",
-    ("sim/games/persian/show.py", "render_deal"): "not split yet: one deal's lines, turn by turn",
-    ("sim/games/indian/position.py", "check_state"): "not split yet: the state's invariants one after another",
-    ("sim/games/persian/position.py", "__init__"): "not split yet (the Indian one is, in _set_* steps)",
-    ("sim/apps/tune/space.py", "parse_dimension"): "not split yet: one branch per kind of range",
-    ("sim/apps/analysis/racing.py", "race"): "not split yet: the racing loop",
-    ("sim/apps/tune/report.py", "_markdown"): "not split yet: the report's sections in order",
-    ("sim/cli/analysis.py", "cmd_analyze"): "not split yet: the analyze command's steps",
 }
 
 

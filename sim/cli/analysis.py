@@ -72,50 +72,14 @@ def _check_policies(game, args) -> None:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from sim.plugin.registry import get_game
-    from sim.plugin.logfile import read_deal
-
+    """``rummy-sim analyze``: a decision from a deal log or from a position the user gives."""
     load_strategy_files(args)
     positive(args.samples, "--samples")
     options = dict(samples=args.samples, policy=args.policy, seed=args.seed, horizon=args.horizon,
                    batch=args.batch, alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
     if args.infer is not None:
         options.update(infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor)
-    if _own_position(args):
-        if args.file is not None or args.deal is not None:
-            raise CliError("give either a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
-                           "or --hand ...), not both")
-        game = _game_name(args)
-        fmt = _position_format(game)
-        dec = _own_decision(args, fmt)
-        support = get_game(game).decisions
-        if support is None:  # the position is read and checked; say what it is, then why no analysis
-            print(fmt.describe(dec), end="")
-            raise CliError(f"--game {game}: decision analysis is not built for this game: "
-                           "`rummy-sim position` prints the position only")
-        _check_policies(get_game(game), args)
-        a = support.analyze(dec, **options)
-        source = args.position or "command-line position"
-    else:
-        if args.file is None:
-            raise CliError("analyze needs a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
-                           "or --hand ... --pile ...)")
-        path = Path(args.file)
-        if not path.exists():
-            raise FileNotFoundError(f"{path}: no such file")
-        if args.deal is None or args.turn is None:
-            raise CliError("a deal log needs --deal K and --turn T")
-        log = read_deal(path, args.deal)
-        game = _game_name(args, log.get("game"))
-        if log.get("game") != game:
-            raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
-        support = _support(game)
-        _check_policies(get_game(game), args)  # an unknown policy is named before any work
-        decision = args.decision or "draw"
-        if decision not in support.decisions:
-            raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {decision!r}")
-        a = support.analyze_log(path, args.deal, args.turn, decision, args.index, **options)
-        source = path
+    a, source = _analyze_position(args, options) if _own_position(args) else _analyze_log(args, options)
     if args.chart:
         from sim.present import charts
 
@@ -123,6 +87,56 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(a.to_json(), indent=1))
         return 0
+    _print_analysis(a, source)
+    return 0
+
+
+def _analyze_position(args: argparse.Namespace, options: dict) -> tuple[object, str]:
+    """The analysis of a position from ``--position FILE`` or the shorthand flags."""
+    from sim.plugin.registry import get_game
+
+    if args.file is not None or args.deal is not None:
+        raise CliError("give either a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
+                       "or --hand ...), not both")
+    game = _game_name(args)
+    fmt = _position_format(game)
+    dec = _own_decision(args, fmt)
+    support = get_game(game).decisions
+    if support is None:  # the position is read and checked; say what it is, then why no analysis
+        print(fmt.describe(dec), end="")
+        raise CliError(f"--game {game}: decision analysis is not built for this game: "
+                       "`rummy-sim position` prints the position only")
+    _check_policies(get_game(game), args)
+    return support.analyze(dec, **options), args.position or "command-line position"
+
+
+def _analyze_log(args: argparse.Namespace, options: dict) -> tuple[object, Path]:
+    """The analysis of a decision in a deal log (LOG --deal K --turn T [--decision D])."""
+    from sim.plugin.logfile import read_deal
+    from sim.plugin.registry import get_game
+
+    if args.file is None:
+        raise CliError("analyze needs a deal log (LOG.jsonl --deal K --turn T) or a position (--position FILE "
+                       "or --hand ... --pile ...)")
+    path = Path(args.file)
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such file")
+    if args.deal is None or args.turn is None:
+        raise CliError("a deal log needs --deal K and --turn T")
+    log = read_deal(path, args.deal)
+    game = _game_name(args, log.get("game"))
+    if log.get("game") != game:
+        raise CliError(f"{path}, deal {args.deal}: a {log.get('game')!r} deal, not a {game!r} one")
+    support = _support(game)
+    _check_policies(get_game(game), args)  # an unknown policy is named before any work
+    decision = args.decision or "draw"
+    if decision not in support.decisions:
+        raise CliError(f"--decision must be one of {', '.join(support.decisions)}, got {decision!r}")
+    return support.analyze_log(path, args.deal, args.turn, decision, args.index, **options), path
+
+
+def _print_analysis(a, source) -> None:
+    """The analysis as text: the situation, the table, what it assumed and what it cost."""
     s = a.situation
     print(f"{source}: {s['title']}")
     print(f"  hand {' '.join(s['hand'])} | pile (top first) {' '.join(s['pile_top_first']) or '-'} | "
@@ -136,7 +150,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
                                                     if "inference" in asm else ""))
     print(f"analysed in {a.seconds:.2f} s ({a.extra['decisions_per_second']:.2f} decisions/s, "
           f"{int(a.frame['samples'].sum())} play-outs)")
-    return 0
 
 
 def cmd_position(args: argparse.Namespace) -> int:

@@ -55,10 +55,24 @@ def load_toml(path: str | Path, deals: int | None = None) -> ExperimentFile:
 
 
 def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> ExperimentFile:
-    """Validate the contents of an experiment file (see experiments/example.toml)."""
+    """Validate the contents of an experiment file (see experiments/example.toml); the checks run
+    in the file's order: the top-level fields, the kind and its section, the common options, the
+    experiment itself, then how to run it."""
     unknown = sorted(set(data) - _TOP)
     if unknown:
         raise ExperimentError(f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(_TOP))}")
+    kind, section = _kind_and_section(data)
+    n = deals if deals is not None else _field(data, "deals", int, required=True)
+    options = _common_options(data)
+    if kind == "sweep":
+        vary_rule = _field(section, "vary_rule", dict, default=None, where="sweep.")
+        if vary_rule is not None:
+            return _rule_sweep_file(data, section, vary_rule, n, options)
+    return _run_options(data, _experiment_of(kind, section, n, options))
+
+
+def _kind_and_section(data: dict[str, Any]) -> tuple[str, dict]:
+    """The experiment's kind and its section, with no section of another kind beside it."""
     kind = _field(data, "kind", str, required=True)
     if kind not in KINDS:
         raise ExperimentError(f"field 'kind': {kind!r} is not one of {', '.join(KINDS)}")
@@ -69,7 +83,11 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     if not isinstance(section, dict):
         raise ExperimentError(f"missing section [{kind}] (a table)")
     _check_section(kind, section)
-    n = deals if deals is not None else _field(data, "deals", int, required=True)
+    return kind, section
+
+
+def _common_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The options every kind takes: game, table, seeds, chunking, margin, rules and SPRT."""
     options: dict[str, Any] = {
         "game": _field(data, "game", str, default=DEFAULT_GAME),
         "players": _field(data, "players", int, default=0),
@@ -87,36 +105,45 @@ def parse_experiment_dict(data: dict[str, Any], deals: int | None = None) -> Exp
     except (TypeError, ValueError) as e:
         raise ExperimentError(f"[rules]: {e}") from None
     if "sprt" in data:
-        s = data["sprt"]
-        if not isinstance(s, dict):
-            raise ExperimentError("field 'sprt' must be a table with delta (and alpha, beta)")
-        _check_section("sprt", s)
-        options["sprt"] = SprtSpec(
-            delta=float(_field(s, "delta", (int, float), required=True, where="sprt.")),
-            alpha=float(_field(s, "alpha", (int, float), default=0.05, where="sprt.")),
-            beta=float(_field(s, "beta", (int, float), default=0.05, where="sprt.")),
-        )
+        options["sprt"] = _sprt_spec(data["sprt"])
+    return options
+
+
+def _sprt_spec(s: Any) -> SprtSpec:
+    """The [sprt] table: delta required, alpha and beta 0.05 by default."""
+    if not isinstance(s, dict):
+        raise ExperimentError("field 'sprt' must be a table with delta (and alpha, beta)")
+    _check_section("sprt", s)
+    return SprtSpec(
+        delta=float(_field(s, "delta", (int, float), required=True, where="sprt.")),
+        alpha=float(_field(s, "alpha", (int, float), default=0.05, where="sprt.")),
+        beta=float(_field(s, "beta", (int, float), default=0.05, where="sprt.")),
+    )
+
+
+def _experiment_of(kind: str, section: dict, n: int, options: dict[str, Any]) -> Experiment:
+    """The match, tournament or (strategy-parameter) sweep the section describes."""
     where = f"{kind}."
     if kind == "match":
-        exp = match(_field(section, "a", str, required=True, where=where),
-                    _field(section, "b", str, required=True, where=where), n, **options)
-    elif kind == "tournament":
+        return match(_field(section, "a", str, required=True, where=where),
+                     _field(section, "b", str, required=True, where=where), n, **options)
+    if kind == "tournament":
         teams = _field(section, "teams", list, required=True, where=where)
         if not all(isinstance(t, str) for t in teams):
             raise ExperimentError("field 'tournament.teams' must be a list of spec strings")
-        exp = tournament(teams, n, **options)
-    else:
-        vary_rule = _field(section, "vary_rule", dict, default=None, where=where)
-        if vary_rule is not None:
-            return _rule_sweep_file(data, section, vary_rule, n, options)
-        vary = _field(section, "vary", dict, required=True, where=where)
-        grid = []
-        for key, values in vary.items():
-            if not isinstance(values, list) or not values:
-                raise ExperimentError(f"field 'sweep.vary.{key}' must be a non-empty list of values")
-            grid.append((key, values))
-        exp = sweep(_field(section, "base", str, required=True, where=where), grid,
-                    _field(section, "vs", str, required=True, where=where), n, **options)
+        return tournament(teams, n, **options)
+    vary = _field(section, "vary", dict, required=True, where=where)
+    grid = []
+    for key, values in vary.items():
+        if not isinstance(values, list) or not values:
+            raise ExperimentError(f"field 'sweep.vary.{key}' must be a non-empty list of values")
+        grid.append((key, values))
+    return sweep(_field(section, "base", str, required=True, where=where), grid,
+                 _field(section, "vs", str, required=True, where=where), n, **options)
+
+
+def _run_options(data: dict[str, Any], exp: Experiment) -> ExperimentFile:
+    """How to run the experiment: threads, output, backend, scheduler, workers, what to keep."""
     threads = _field(data, "threads", int, default=None)
     if threads is not None and threads < 1:
         raise ExperimentError(f"field 'threads' must be a positive integer, got {threads}")

@@ -66,20 +66,14 @@ def race(sample: Sampler, n_candidates: int, samples: int = 1000, batch: int = 1
     in a world whatever else is asked with it. ``racing=False`` plays every candidate in
     every world.
     """
-    if n_candidates < 1:
-        raise ValueError("no candidates to compare")
-    if samples < 1 or batch < 1:
-        raise ValueError(f"samples and batch must be >= 1, got {samples} and {batch}")
-    if not 0 < alpha < 1:
-        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+    _check_race_args(n_candidates, samples, batch, alpha)
     scores = np.full((samples, n_candidates), np.nan)
     alive = np.ones(n_candidates, dtype=bool)
     pruned = np.zeros(n_candidates, dtype=bool)
     keep_mask = np.zeros(n_candidates, dtype=bool)
     keep_mask[list(keep)] = True
     looks_max = -(-samples // batch)
-    raced = n_candidates
-    level = 1.0 - alpha / (max(1, raced - 1) * looks_max)
+    level = 1.0 - alpha / (max(1, n_candidates - 1) * looks_max)
     start, looks, early = 0, 0, False
     while start < samples:
         stop = min(samples, start + batch)
@@ -93,30 +87,52 @@ def race(sample: Sampler, n_candidates: int, samples: int = 1000, batch: int = 1
         if progress is not None:
             progress(start, samples)
         if looks == 1 and 0 < top < alive.sum():
-            means = np.nanmean(scores[:start], axis=0)
-            order = [c for c in np.argsort(-means, kind="stable") if not keep_mask[c]]
-            for c in order[top:]:
-                alive[c] = False
-                pruned[c] = True
-            raced = int(alive.sum())
+            raced = _keep_top(scores[:start], alive, pruned, keep_mask, top)
             level = 1.0 - alpha / (max(1, raced - 1) * looks_max)
         if not racing or start < min_samples or alive.sum() <= 1:
             if racing and alive.sum() <= 1:
                 early = start < samples
                 break
             continue
-        means = scores[:start][:, alive].mean(axis=0)
-        lead = int(np.flatnonzero(alive)[int(np.argmax(means))])
-        separated = True
-        for c in np.flatnonzero(alive):
-            if c == lead:
-                continue
-            if _upper_bound(scores[:start, c] - scores[:start, lead], level) < 0.0:
-                if not keep_mask[c]:
-                    alive[c] = False
-            else:
-                separated = False
-        if separated and start < samples:
+        if _drop_beaten(scores[:start], alive, keep_mask, level) and start < samples:
             early = True
             break
     return RaceResult(scores[:start], alive, looks, start, early, pruned)
+
+
+def _check_race_args(n_candidates: int, samples: int, batch: int, alpha: float) -> None:
+    if n_candidates < 1:
+        raise ValueError("no candidates to compare")
+    if samples < 1 or batch < 1:
+        raise ValueError(f"samples and batch must be >= 1, got {samples} and {batch}")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+
+
+def _keep_top(scores: np.ndarray, alive: np.ndarray, pruned: np.ndarray, keep_mask: np.ndarray,
+              top: int) -> int:
+    """After the first batch keep the ``top`` best means (and the kept candidates); the number
+    still racing."""
+    means = np.nanmean(scores, axis=0)
+    order = [c for c in np.argsort(-means, kind="stable") if not keep_mask[c]]
+    for c in order[top:]:
+        alive[c] = False
+        pruned[c] = True
+    return int(alive.sum())
+
+
+def _drop_beaten(scores: np.ndarray, alive: np.ndarray, keep_mask: np.ndarray, level: float) -> bool:
+    """Drop every candidate whose paired difference to the leader is below 0 at ``level`` (the
+    kept ones stay); True when every other candidate was beaten (the leader is separated)."""
+    means = scores[:, alive].mean(axis=0)
+    lead = int(np.flatnonzero(alive)[int(np.argmax(means))])
+    separated = True
+    for c in np.flatnonzero(alive):
+        if c == lead:
+            continue
+        if _upper_bound(scores[:, c] - scores[:, lead], level) < 0.0:
+            if not keep_mask[c]:
+                alive[c] = False
+        else:
+            separated = False
+    return separated

@@ -255,56 +255,20 @@ def _table(df: pd.DataFrame) -> list[str]:
 
 
 def _markdown(result, eff: pd.DataFrame) -> str:
-    s = result.settings
-    plan = result.plan
-    val = result.validation
-    h = result.history
-    L = [f"# Tuning `{s['spec']}` against {result.field.describe()}", ""]
+    """report.md: the answer, how it was made, the best parameters, validation, the search
+    history and each parameter's effect, in that order."""
+    L = [f"# Tuning `{result.settings['spec']}` against {result.field.describe()}", ""]
     L += answer_lines(result) + [""]
-    L += ["## How it was made", "", "```", result.command, "```", ""]
-    L += [f"* game: {s['game']} ({s['players']} players), rules `{json.dumps(s['rules'], sort_keys=True)}`",
-          f"* tuned: {', '.join(f'`{p}`' for p in s['params'])}; field: {result.field.describe()} "
-          "(a candidate's value is the mixture-weighted mean A - B points per deal against the opponents)",
-          f"* budget: {s['budget']:,} plays (search and validation); spent: search {result.search.plays:,}, "
-          + (f"validation {result.validation_run.plays:,}" if val is not None else "validation none"),
-          f"* search: seed {s['seed']}, sampler {s['sampler']} (optuna), {result.search.brackets} brackets, "
-          f"{len(h)} trials; {plan.describe()}",
-          f"* racing: a candidate in the promoted share is dropped when its paired {100 * (1 - s['racing']):.0f}% "
-          f"CI against the rung's leader lies below 0" if s["racing"] else "* racing: off (plain successive halving)",
-          f"* validation: seed {s['validation_seed']} (never used by the search), "
-          f"{plan.validation_deals:,} deal indices",
-          f"* run time: {result.seconds:,.0f} s (search {result.search.seconds:,.0f} s"
-          + (f", validation {result.validation_run.seconds:,.0f} s" if val is not None else "")
-          + f"), backend {s['backend']}, threads {s['threads'] or 'all'}",
-          f"* versions: {', '.join(f'{k} {v}' for k, v in result.versions.items())}", ""]
+    L += _how_made_lines(result)
     L += ["## Best parameters", ""]
     bv, dv = result.best_values, result.space.values_of(result.baseline)
     L += _table(pd.DataFrame({"parameter": list(bv), "searched": [d.text().split("=", 1)[1] for d in
                                                                    result.space.dims],
                               "best": [_fmt_val(bv[k]) for k in bv], "default": [_fmt_val(dv[k]) for k in bv]}))
     L += [""]
-    if val is not None:
-        L += ["## Validation on fresh deals", "",
-              "Paired 95% t-intervals over deal sets (all specs on the same fresh deal indices). *field*: the spec's "
-              "value against the field; *gain*: the best minus the other spec against the field; *head to head*: "
-              "the best as team A against the other spec as team B.", ""]
-        t = pd.DataFrame({
-            "comparison": val["comparison"].str.replace("_", " "), "spec": "`" + val["spec"] + "`",
-            "against": val["against"], "deal sets": val["deal_sets"].map(lambda x: f"{x:,}"),
-            "points per deal [95% CI]": [estimate_text(r["mean_diff"], r["ci_low"], r["ci_high"]) for _, r in val.iterrows()],
-            "p": val["p_value"].map(short_p)})
-        L += _table(t) + ["", "![validation](validation.png)", ""]
-    L += ["## Search history", "",
-          f"Every trial played the first rung's {plan.rung_deals[0]:,} deal indices; the best of each rung went "
-          f"on to more of the same deal indices, up to {plan.rung_deals[-1]:,}. Values at one rung are on identical "
-          "deals, so their differences are paired comparisons. The search value of the best is biased upwards "
-          "(it was chosen for it); the validation above is not.", "", "![history](history.png)", ""]
-    fin = h[h["state"] == "complete"].sort_values("value", ascending=False).head(10)
-    t = pd.DataFrame({"trial": fin["trial"], "bracket": fin["bracket"], "spec": "`" + fin["spec"] + "`",
-                      "deal indices": fin["deals"].map(lambda x: f"{x:,}"),
-                      "value [95% CI]": [estimate_text(r["value"], r["ci_low"], r["ci_high"]) for _, r in fin.iterrows()]})
-    L += ["*The bracket finalists, best first (top 10; all trials in `history.csv`, every rung in `rungs.csv`)*", ""]
-    L += _table(t) + [""]
+    if result.validation is not None:
+        L += _validation_lines(result.validation)
+    L += _history_lines(result)
     L += ["## Each parameter's effect", "",
           "Every trial's value on the first rung's deals against the parameter (band: mean of the trials in "
           "each sixth of the range with its 95% CI; dashed: the best). The trials are where the optimizer chose "
@@ -317,6 +281,57 @@ def _markdown(result, eff: pd.DataFrame) -> str:
     L += ["## Files", "", "`history.csv` (trials), `rungs.csv` (trial x rung), `validation.csv`, `effects.csv`, "
           "`summary.json`, `history.png`, `params.png`, `validation.png`.", ""]
     return "\n".join(L)
+
+
+def _how_made_lines(result) -> list[str]:
+    """The command, the game and rules, the budget, the search, racing, validation seed, times."""
+    s, plan, val, h = result.settings, result.plan, result.validation, result.history
+    return ["## How it was made", "", "```", result.command, "```", "",
+            f"* game: {s['game']} ({s['players']} players), rules `{json.dumps(s['rules'], sort_keys=True)}`",
+            f"* tuned: {', '.join(f'`{p}`' for p in s['params'])}; field: {result.field.describe()} "
+            "(a candidate's value is the mixture-weighted mean A - B points per deal against the opponents)",
+            f"* budget: {s['budget']:,} plays (search and validation); spent: search {result.search.plays:,}, "
+            + (f"validation {result.validation_run.plays:,}" if val is not None else "validation none"),
+            f"* search: seed {s['seed']}, sampler {s['sampler']} (optuna), {result.search.brackets} brackets, "
+            f"{len(h)} trials; {plan.describe()}",
+            f"* racing: a candidate in the promoted share is dropped when its paired {100 * (1 - s['racing']):.0f}% "
+            f"CI against the rung's leader lies below 0" if s["racing"] else "* racing: off (plain successive halving)",
+            f"* validation: seed {s['validation_seed']} (never used by the search), "
+            f"{plan.validation_deals:,} deal indices",
+            f"* run time: {result.seconds:,.0f} s (search {result.search.seconds:,.0f} s"
+            + (f", validation {result.validation_run.seconds:,.0f} s" if val is not None else "")
+            + f"), backend {s['backend']}, threads {s['threads'] or 'all'}",
+            f"* versions: {', '.join(f'{k} {v}' for k, v in result.versions.items())}", ""]
+
+
+def _validation_lines(val: pd.DataFrame) -> list[str]:
+    """The validation table on fresh deals and its chart."""
+    L = ["## Validation on fresh deals", "",
+         "Paired 95% t-intervals over deal sets (all specs on the same fresh deal indices). *field*: the spec's "
+         "value against the field; *gain*: the best minus the other spec against the field; *head to head*: "
+         "the best as team A against the other spec as team B.", ""]
+    t = pd.DataFrame({
+        "comparison": val["comparison"].str.replace("_", " "), "spec": "`" + val["spec"] + "`",
+        "against": val["against"], "deal sets": val["deal_sets"].map(lambda x: f"{x:,}"),
+        "points per deal [95% CI]": [estimate_text(r["mean_diff"], r["ci_low"], r["ci_high"]) for _, r in val.iterrows()],
+        "p": val["p_value"].map(short_p)})
+    return L + _table(t) + ["", "![validation](validation.png)", ""]
+
+
+def _history_lines(result) -> list[str]:
+    """The search history: how rungs share deals, and the bracket finalists."""
+    plan, h = result.plan, result.history
+    L = ["## Search history", "",
+         f"Every trial played the first rung's {plan.rung_deals[0]:,} deal indices; the best of each rung went "
+         f"on to more of the same deal indices, up to {plan.rung_deals[-1]:,}. Values at one rung are on identical "
+         "deals, so their differences are paired comparisons. The search value of the best is biased upwards "
+         "(it was chosen for it); the validation above is not.", "", "![history](history.png)", ""]
+    fin = h[h["state"] == "complete"].sort_values("value", ascending=False).head(10)
+    t = pd.DataFrame({"trial": fin["trial"], "bracket": fin["bracket"], "spec": "`" + fin["spec"] + "`",
+                      "deal indices": fin["deals"].map(lambda x: f"{x:,}"),
+                      "value [95% CI]": [estimate_text(r["value"], r["ci_low"], r["ci_high"]) for _, r in fin.iterrows()]})
+    L += ["*The bracket finalists, best first (top 10; all trials in `history.csv`, every rung in `rungs.csv`)*", ""]
+    return L + _table(t) + [""]
 
 
 def _fmt_val(v) -> str:

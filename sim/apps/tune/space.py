@@ -146,59 +146,81 @@ def _number(text: str, p: Param, where: str) -> float:
 def parse_dimension(item: str | tuple[str, Any], params: Mapping[str, Param], strategy: str) -> Dimension:
     """One dimension from ``KEY=LOW..HIGH[:log]``, ``KEY=V1,V2,...`` or ``KEY`` (see module doc),
     or from a (key, value) pair of a TOML table: "LOW..HIGH", [V1, V2, ...] or true (all values)."""
-    if isinstance(item, tuple):
-        key, raw = item
-        where = f"param {key}"
-        if raw is True:
-            raw = None
-        elif isinstance(raw, list):
-            if not raw:
-                raise TuneError(f"{where}: an empty list of values")
-            raw = ",".join(("true" if v else "false") if isinstance(v, bool) else str(v) for v in raw)
-        elif isinstance(raw, str):
-            pass
-        else:
-            raise TuneError(f'{where}: expected "LOW..HIGH", a list of values or true, got {raw!r}')
-    else:
-        key, eq, raw = item.partition("=")
-        where = f"--param {item!r}"
-        if not eq:
-            raw = None
-        elif not raw.strip():
-            raise TuneError(f"{where}: expected KEY=LOW..HIGH, KEY=V1,V2,... or KEY (a bool or choice parameter)")
+    key, raw, where = _toml_item(item) if isinstance(item, tuple) else _flag_item(item)
     key = key.strip()
     if key not in params:
         known = ", ".join(params) or "none"
         raise TuneError(f"{where}: strategy {strategy} has no parameter {key!r} (known: {known})")
     p = params[key]
     if raw is None:
-        if p.kind is bool:
-            return Dimension(key, bool, choices=("false", "true"))
-        if p.kind is str:
-            return Dimension(key, str, choices=tuple(p.choices))
-        raise TuneError(f"{where}: {key} is a{'n int' if p.kind is int else ' float'} parameter: give its range, "
-                        f"e.g. {key}={p.format(p.low)}..{p.format(p.high)}")
+        return _every_value(key, p, where)
     raw = raw.strip()
     log = False
     if raw.endswith(":log"):
         log, raw = True, raw[: -len(":log")].strip()
     if ".." in raw:
-        if p.kind in (bool, str):
-            raise TuneError(f"{where}: {key} is a {'bool' if p.kind is bool else 'choice'} parameter: "
-                            f"list its values ({key}={','.join(('false', 'true') if p.kind is bool else p.choices)})"
-                            f" or write just {key}")
-        lo_text, _, hi_text = raw.partition("..")
-        low, high = _number(lo_text.strip(), p, where), _number(hi_text.strip(), p, where)
-        if not low < high:
-            raise TuneError(f"{where}: LOW must be below HIGH, got {lo_text.strip()}..{hi_text.strip()}")
-        if low < p.low or high > p.high:
-            raise TuneError(f"{where}: {key} is declared over [{p.format(p.low)}, {p.format(p.high)}]; "
-                            f"the range must lie inside it")
-        if log and low <= 0:
-            raise TuneError(f"{where}: a log-scale range needs LOW > 0")
-        return Dimension(key, p.kind, low, high, log)
+        return _range_dimension(key, p, raw, log, where)
     if log:
         raise TuneError(f"{where}: ':log' applies to a LOW..HIGH range only")
+    return _list_dimension(key, p, raw, where)
+
+
+def _toml_item(item: tuple[str, Any]) -> tuple[str, str | None, str]:
+    """(key, text or None for "every value", where) of a TOML table entry."""
+    key, raw = item
+    where = f"param {key}"
+    if raw is True:
+        return key, None, where
+    if isinstance(raw, list):
+        if not raw:
+            raise TuneError(f"{where}: an empty list of values")
+        return key, ",".join(("true" if v else "false") if isinstance(v, bool) else str(v) for v in raw), where
+    if isinstance(raw, str):
+        return key, raw, where
+    raise TuneError(f'{where}: expected "LOW..HIGH", a list of values or true, got {raw!r}')
+
+
+def _flag_item(item: str) -> tuple[str, str | None, str]:
+    """(key, text or None for "every value", where) of a ``--param`` flag."""
+    key, eq, raw = item.partition("=")
+    where = f"--param {item!r}"
+    if not eq:
+        return key, None, where
+    if not raw.strip():
+        raise TuneError(f"{where}: expected KEY=LOW..HIGH, KEY=V1,V2,... or KEY (a bool or choice parameter)")
+    return key, raw, where
+
+
+def _every_value(key: str, p: Param, where: str) -> Dimension:
+    """A bare KEY: every value of a bool or choice parameter (a number needs its range)."""
+    if p.kind is bool:
+        return Dimension(key, bool, choices=("false", "true"))
+    if p.kind is str:
+        return Dimension(key, str, choices=tuple(p.choices))
+    raise TuneError(f"{where}: {key} is a{'n int' if p.kind is int else ' float'} parameter: give its range, "
+                    f"e.g. {key}={p.format(p.low)}..{p.format(p.high)}")
+
+
+def _range_dimension(key: str, p: Param, raw: str, log: bool, where: str) -> Dimension:
+    """LOW..HIGH inside the parameter's declared range (a log scale needs LOW > 0)."""
+    if p.kind in (bool, str):
+        raise TuneError(f"{where}: {key} is a {'bool' if p.kind is bool else 'choice'} parameter: "
+                        f"list its values ({key}={','.join(('false', 'true') if p.kind is bool else p.choices)})"
+                        f" or write just {key}")
+    lo_text, _, hi_text = raw.partition("..")
+    low, high = _number(lo_text.strip(), p, where), _number(hi_text.strip(), p, where)
+    if not low < high:
+        raise TuneError(f"{where}: LOW must be below HIGH, got {lo_text.strip()}..{hi_text.strip()}")
+    if low < p.low or high > p.high:
+        raise TuneError(f"{where}: {key} is declared over [{p.format(p.low)}, {p.format(p.high)}]; "
+                        f"the range must lie inside it")
+    if log and low <= 0:
+        raise TuneError(f"{where}: a log-scale range needs LOW > 0")
+    return Dimension(key, p.kind, low, high, log)
+
+
+def _list_dimension(key: str, p: Param, raw: str, where: str) -> Dimension:
+    """V1,V2,...: at least two distinct values, each valid for the parameter."""
     values = [v.strip() for v in raw.split(",")]
     if any(not v for v in values):
         raise TuneError(f"{where}: an empty value in the list")

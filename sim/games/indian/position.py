@@ -294,12 +294,27 @@ def check_state(st: np.ndarray) -> None:
     the seat is known to hold from its pickups, the wild rank)."""
     players = int(st[E.O_PLAYERS])
     check_players(players)
-    decks = int(st[E.O_RULES + E.R_DECKS])
-    jokers = int(st[E.O_RULES + E.R_N_JOKERS])
     seat = int(st[E.O_SEAT])
     decision = int(st[E.O_DECISION])
     if decision not in (E.D_DRAW, E.D_DISCARD):
         raise ValueError(f"decision code {decision}: expected {E.D_DRAW} (draw) or {E.D_DISCARD} (discard)")
+    stock, pile = _stock_and_pile(st)
+    total = Counter(map(int, stock)) + Counter(map(int, pile))
+    in_play = 0
+    for s in range(players):
+        hand = _checked_hand(st, s, seat, decision)
+        if hand is not None:
+            in_play += 1
+            total += Counter({k: int(hand[k]) for k in np.flatnonzero(hand)})
+    _check_copies(st, total)
+    _check_seats(st, players, seat, in_play)
+    _check_public(st, pile)
+    if decision == E.D_DRAW and stock.size == 0 and pile.size == 0:
+        raise ValueError("nothing to draw: the stock and the pile are empty")
+
+
+def _stock_and_pile(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stock and the pile, each checked to hold 0..MAX_SHOE valid card kinds."""
     stock_n, pile_n = int(st[E.O_STOCK_N]), int(st[E.O_PILE_N])
     if not (0 <= stock_n <= E.MAX_SHOE and 0 <= pile_n <= E.MAX_SHOE):
         raise ValueError(f"stock of {stock_n} or pile of {pile_n} cards: each holds 0..{E.MAX_SHOE}")
@@ -307,41 +322,53 @@ def check_state(st: np.ndarray) -> None:
     pile = st[E.S_PILE: E.S_PILE + pile_n]
     if ((stock < 0) | (stock >= E.N_KINDS)).any() or ((pile < 0) | (pile >= E.N_KINDS)).any():
         raise ValueError("the stock or the pile holds a card kind outside 0..52")
-    total = Counter(map(int, stock)) + Counter(map(int, pile))
-    in_play = 0
-    for s in range(players):
-        hand = st[E.S_HANDS + s * E.N_KINDS: E.S_HANDS + (s + 1) * E.N_KINDS]
-        if (hand < 0).any():
-            raise ValueError(f"seat {s}'s hand has a negative count")
-        size = int(hand.sum())
-        if int(st[E.O_HAND_N + s]) != size:
-            raise ValueError(f"seat {s}: hand size slot {int(st[E.O_HAND_N + s])} but it holds {size} cards")
-        status = int(st[E.O_STATUS + s])
-        if status not in range(len(E.STATUS_NAMES)):
-            raise ValueError(f"seat {s}: status code {status} unknown")
-        if status != E.ST_IN:
-            if size:
-                raise ValueError(f"seat {s} is out of the deal ({E.STATUS_NAMES[status]}) but holds {size} cards")
-            continue
-        in_play += 1
-        want = E.HAND_SIZE + (1 if s == seat and decision == E.D_DISCARD else 0)
-        if size != want:
-            raise ValueError(f"seat {s} holds {size} cards; it should hold {want} at seat {seat}'s "
-                             f"{E.DECISION_NAMES[decision]} decision (I2, I3)")
-        picked = st[E.O_PICKED + s * E.N_KINDS: E.O_PICKED + (s + 1) * E.N_KINDS]
-        gone = st[E.O_DISCARDED + s * E.N_KINDS: E.O_DISCARDED + (s + 1) * E.N_KINDS]
-        short = np.flatnonzero(picked - gone > hand)
-        if short.size:
-            raise ValueError(f"seat {s} took {kind_name(int(short[0]))} from the pile and did not discard it, "
-                             f"but does not hold it (I9)")
-        if int(picked.sum()) != int(st[E.O_PICKUPS + s]):
-            raise ValueError(f"seat {s}: {int(st[E.O_PICKUPS + s])} pickups counted but {int(picked.sum())} "
-                             f"cards picked")
-        total += Counter({k: int(hand[k]) for k in np.flatnonzero(hand)})
+    return stock, pile
+
+
+def _checked_hand(st: np.ndarray, s: int, seat: int, decision: int) -> np.ndarray | None:
+    """Seat ``s``'s hand counts when it is in the deal (None when it is out, holding nothing),
+    its size right for the decision (I2, I3) and its pile pickups still held (I9)."""
+    hand = st[E.S_HANDS + s * E.N_KINDS: E.S_HANDS + (s + 1) * E.N_KINDS]
+    if (hand < 0).any():
+        raise ValueError(f"seat {s}'s hand has a negative count")
+    size = int(hand.sum())
+    if int(st[E.O_HAND_N + s]) != size:
+        raise ValueError(f"seat {s}: hand size slot {int(st[E.O_HAND_N + s])} but it holds {size} cards")
+    status = int(st[E.O_STATUS + s])
+    if status not in range(len(E.STATUS_NAMES)):
+        raise ValueError(f"seat {s}: status code {status} unknown")
+    if status != E.ST_IN:
+        if size:
+            raise ValueError(f"seat {s} is out of the deal ({E.STATUS_NAMES[status]}) but holds {size} cards")
+        return None
+    want = E.HAND_SIZE + (1 if s == seat and decision == E.D_DISCARD else 0)
+    if size != want:
+        raise ValueError(f"seat {s} holds {size} cards; it should hold {want} at seat {seat}'s "
+                         f"{E.DECISION_NAMES[decision]} decision (I2, I3)")
+    picked = st[E.O_PICKED + s * E.N_KINDS: E.O_PICKED + (s + 1) * E.N_KINDS]
+    gone = st[E.O_DISCARDED + s * E.N_KINDS: E.O_DISCARDED + (s + 1) * E.N_KINDS]
+    short = np.flatnonzero(picked - gone > hand)
+    if short.size:
+        raise ValueError(f"seat {s} took {kind_name(int(short[0]))} from the pile and did not discard it, "
+                         f"but does not hold it (I9)")
+    if int(picked.sum()) != int(st[E.O_PICKUPS + s]):
+        raise ValueError(f"seat {s}: {int(st[E.O_PICKUPS + s])} pickups counted but {int(picked.sum())} "
+                         f"cards picked")
+    return hand
+
+
+def _check_copies(st: np.ndarray, total: Counter) -> None:
+    """No card kind more often than the shoe holds (I1)."""
+    decks = int(st[E.O_RULES + E.R_DECKS])
+    jokers = int(st[E.O_RULES + E.R_N_JOKERS])
     for k, c in total.items():
         most = jokers if k == E.JOKER else decks
         if c > most:
             raise ValueError(f"{c} copies of {kind_name(k)} given; a shoe of {decks} decks holds {most} (I1)")
+
+
+def _check_seats(st: np.ndarray, players: int, seat: int, in_play: int) -> None:
+    """Two or more seats in the deal (I7), the seat to move among them, the dealer a seat."""
     if int(st[E.O_IN_PLAY]) != in_play:
         raise ValueError(f"in-play slot {int(st[E.O_IN_PLAY])} but {in_play} seats are in the deal")
     if in_play < 2:
@@ -350,10 +377,14 @@ def check_state(st: np.ndarray) -> None:
         raise ValueError(f"seat {seat} to move is not in the deal")
     if not 0 <= int(st[E.O_DEALER]) < players:
         raise ValueError(f"dealer {int(st[E.O_DEALER])} is not a seat 0..{players - 1}")
+
+
+def _check_public(st: np.ndarray, pile: np.ndarray) -> None:
+    """The public slots follow the cards: the pile's counts and top, the cut joker's wild rank (I2)."""
     counts = np.bincount(pile, minlength=E.N_KINDS)
     if not np.array_equal(counts, st[E.O_PILE_COUNTS: E.O_PILE_COUNTS + E.N_KINDS]):
         raise ValueError("the pile's public counts (O_PILE_COUNTS) are not the pile's cards")
-    top = int(pile[-1]) if pile_n else -1
+    top = int(pile[-1]) if pile.size else -1
     if int(st[E.O_TOP]) != top:
         raise ValueError(f"top slot {int(st[E.O_TOP])} but the pile's top card is {top}")
     cut = int(st[E.O_CUT_JOKER])
@@ -362,8 +393,6 @@ def check_state(st: np.ndarray) -> None:
     wild = E.ACE_RANK if cut == E.JOKER else cut % E.N_RANKS
     if int(st[E.O_WILD_RANK]) != wild:
         raise ValueError(f"wild rank {int(st[E.O_WILD_RANK])} but the cut joker {kind_name(cut)} makes it {wild} (I2)")
-    if decision == E.D_DRAW and stock_n == 0 and pile_n == 0:
-        raise ValueError("nothing to draw: the stock and the pile are empty")
 
 
 __all__ = ["Position", "row_to_move", "check_state"]

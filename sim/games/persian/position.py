@@ -25,6 +25,64 @@ from sim.games.persian.rules import RuleOptions
 _PHASES = E.DECISION_NAMES  # the phase names of Position, indexed by D_*
 
 
+class _CardIds:
+    """Card ids for names, in the order given: each "JK" gets the next joker id (P1: four)."""
+
+    def __init__(self):
+        self.jokers_used = 0
+        self.all_ids: list[int] = []
+
+    def __call__(self, names: Sequence[str]) -> list[int]:
+        out = []
+        for n in names:
+            c = parse_card(n)
+            if c >= E.JOKER0:
+                if self.jokers_used == E.N_JOKERS:
+                    raise ValueError("more than 4 jokers given (P1)")
+                c = E.JOKER0 + self.jokers_used
+                self.jokers_used += 1
+            out.append(c)
+        self.all_ids.extend(out)
+        return out
+
+    def check_distinct(self) -> None:
+        if len(self.all_ids) != len(set(self.all_ids)):
+            dup = sorted({card_name(c) for c in self.all_ids if self.all_ids.count(c) > 1})
+            raise ValueError(f"cards given more than once: {', '.join(dup)}")
+
+
+def _set_cards(st: np.ndarray, hands, discard_pile, stock, ids: _CardIds) -> None:
+    """The hands, the discard pile and the stock into the state (pile and stock stored bottom first)."""
+    if len(hands) != E.N_SEATS:
+        raise ValueError(f"Position needs {E.N_SEATS} hands, got {len(hands)}")
+    for s in range(E.N_SEATS):
+        hid = ids(hands[s])
+        st[E.S_HANDS + s] = sum(1 << c for c in hid)
+        st[E.O_HAND_SIZES + s] = len(hid)
+    pile = ids(discard_pile)[::-1]
+    st[E.O_PILE : E.O_PILE + len(pile)] = pile
+    st[E.O_PILE_N] = len(pile)
+    stk = ids(stock)[::-1]
+    st[E.S_STOCK : E.S_STOCK + len(stk)] = stk
+    st[E.O_STOCK_N] = len(stk)
+
+
+def _set_melds(st: np.ndarray, melds, ids: _CardIds) -> None:
+    """The melds already on the table (P5: each a set, joker set or run) and the derived slots."""
+    for k, (owner, cards) in enumerate(melds):
+        m = sum(1 << c for c in ids(cards))
+        if not is_meld(m):
+            raise ValueError(f"table meld {k} {list(cards)} is not a set, joker set or run (P5)")
+        kind, key = meld_kind_key(np.int64(m))
+        st[E.O_MELD_MASK + k] = m
+        st[E.O_MELD_KIND + k] = kind
+        st[E.O_MELD_KEY + k] = key
+        st[E.O_MELD_OWNER + k] = owner
+        st[E.O_PLACED + owner] |= m
+    st[E.O_N_MELDS] = len(melds)
+    refresh_table(st)  # the derived table slots (O_TABLE_CARDS ..) follow the melds
+
+
 class Position:
     """A deal in progress: the state array ``st`` plus its phase and end."""
 
@@ -42,50 +100,10 @@ class Position:
         ``melds`` already on the table as (owner seat, cards) (they score nothing)."""
         self.rules = rules if isinstance(rules, RuleOptions) else RuleOptions.from_dict(rules)
         st = np.zeros(E.ST_SIZE, dtype=np.int64)
-        jokers_used = 0
-        all_ids: list[int] = []
-
-        def ids(names):
-            nonlocal jokers_used
-            out = []
-            for n in names:
-                c = parse_card(n)
-                if c >= E.JOKER0:
-                    if jokers_used == E.N_JOKERS:
-                        raise ValueError("more than 4 jokers given (P1)")
-                    c = E.JOKER0 + jokers_used
-                    jokers_used += 1
-                out.append(c)
-            all_ids.extend(out)
-            return out
-
-        if len(hands) != E.N_SEATS:
-            raise ValueError(f"Position needs {E.N_SEATS} hands, got {len(hands)}")
-        for s in range(E.N_SEATS):
-            hid = ids(hands[s])
-            st[E.S_HANDS + s] = sum(1 << c for c in hid)
-            st[E.O_HAND_SIZES + s] = len(hid)
-        pile = ids(discard_pile)[::-1]  # stored bottom first
-        st[E.O_PILE : E.O_PILE + len(pile)] = pile
-        st[E.O_PILE_N] = len(pile)
-        stk = ids(stock)[::-1]
-        st[E.S_STOCK : E.S_STOCK + len(stk)] = stk
-        st[E.O_STOCK_N] = len(stk)
-        for k, (owner, cards) in enumerate(melds):
-            m = sum(1 << c for c in ids(cards))
-            if not is_meld(m):
-                raise ValueError(f"table meld {k} {list(cards)} is not a set, joker set or run (P5)")
-            kind, key = meld_kind_key(np.int64(m))
-            st[E.O_MELD_MASK + k] = m
-            st[E.O_MELD_KIND + k] = kind
-            st[E.O_MELD_KEY + k] = key
-            st[E.O_MELD_OWNER + k] = owner
-            st[E.O_PLACED + owner] |= m
-        st[E.O_N_MELDS] = len(melds)
-        refresh_table(st)  # the derived table slots (O_TABLE_CARDS ..) follow the melds
-        if len(all_ids) != len(set(all_ids)):
-            dup = sorted({card_name(c) for c in all_ids if all_ids.count(c) > 1})
-            raise ValueError(f"cards given more than once: {', '.join(dup)}")
+        ids = _CardIds()
+        _set_cards(st, hands, discard_pile, stock, ids)
+        _set_melds(st, melds, ids)
+        ids.check_distinct()
         st[E.O_TARGET] = -1
         st[E.O_LAST_DISCARD] = -1
         st[E.O_LAST_DISCARDER] = -1

@@ -39,70 +39,87 @@ def _remove(hand: list[str], card: str, seat: int, turn_no: int) -> None:
 
 def render_deal(log: dict, color: bool = False) -> str:
     """Replay one deal log as text: header, dealt hands, every turn, table melds, end and score."""
+    hands = [list(h) for h in log["hands"]]
+    lines = _header_lines(log, hands, color)
+    melds: list[tuple[int, list[str]]] = []  # (owner seat, cards)
+    for t, turn in enumerate(log["turns"], 1):
+        lines += _turn_lines(log, t, turn, hands[turn["seat"]], melds, color)
+    lines.append("")
+    lines += _end_lines(log, hands, melds, color)
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(log: dict, hands: list[list[str]], color: bool) -> list[str]:
+    """Seed, deal, dealer, who plays each seat, the rules, the dealt hands, pile and stock."""
     strategies = log["strategies"]
-    lines = [
-        f"Persian Rummy  seed {log['seed']}  deal {log['deal']}  dealer seat {log['dealer']}",
-    ]
+    lines = [f"Persian Rummy  seed {log['seed']}  deal {log['deal']}  dealer seat {log['dealer']}"]
     for s in range(N_SEATS):
         lines.append(f"  seat {s} (team {TEAM_OF[s]}): {strategies[s]}")
     if log.get("rules"):
         lines.append("  rules: " + ", ".join(f"{k}={v}" for k, v in log["rules"].items()))
     lines.append("Dealt hands:")
-    hands = [list(h) for h in log["hands"]]
     for s in range(N_SEATS):
         lines.append(f"  seat {s}: {_show(hands[s], color)}")
     lines.append(f"Discard: {_show(log['discard'], color)}    Stock: {len(log['stock'])} cards")
     lines.append("")
+    return lines
 
-    melds: list[tuple[int, list[str]]] = []  # (owner seat, cards)
-    for t, turn in enumerate(log["turns"], 1):
-        seat = turn["seat"]
-        hand = hands[seat]
-        parts = []
-        draw = turn["draw"]
-        if draw == "pass":
-            parts.append("passes")
-        elif "stock" in draw:
-            hand.append(draw["stock"])
-            parts.append(f"draws from stock {_show([draw['stock']], color)}")
+
+def _turn_lines(log: dict, t: int, turn: dict, hand: list[str], melds: list, color: bool) -> list[str]:
+    """Turn ``t``: its draw, melds and lay-offs, discard (the seat's ``hand`` and the table's
+    ``melds`` follow), then the melds it created or extended."""
+    seat = turn["seat"]
+    parts = []
+    draw = turn["draw"]
+    if draw == "pass":
+        parts.append("passes")
+    elif "stock" in draw:
+        hand.append(draw["stock"])
+        parts.append(f"draws from stock {_show([draw['stock']], color)}")
+    else:
+        hand.extend(draw["cards"])
+        parts.append(f"takes from pile at depth {draw['depth']}: "
+                     f"{_show(draw['cards'], color, sort=False)} (target {_show(draw['cards'][-1:], color)})")
+    changed = _plays(turn["plays"], hand, melds, seat, t, parts, color)
+    if turn["discard"] is not None:
+        _remove(hand, turn["discard"], seat, t)
+        parts.append(f"discards {_show([turn['discard']], color)}")
+    if draw != "pass" and not hand and log["end"] == "out" and log["out_seat"] == seat \
+            and t == len(log["turns"]):
+        parts.append("GOES OUT")
+    lines = [f"T{t:<3} seat {seat} ({log['strategies'][seat]}): " + " | ".join(parts) + f"   [hand {len(hand)}]"]
+    return lines + [_meld_line(m, melds[m], color) for m in sorted(set(changed))]
+
+
+def _plays(plays: list, hand: list[str], melds: list, seat: int, t: int, parts: list[str], color: bool) -> list[int]:
+    """A turn's melds and lay-offs applied to ``hand`` and ``melds``, described into ``parts``;
+    the meld numbers they created or extended."""
+    changed: list[int] = []
+    for play in plays:
+        if "meld" in play:
+            for c in play["meld"]:
+                _remove(hand, c, seat, t)
+            melds.append((seat, list(play["meld"])))
+            changed.append(len(melds) - 1)
+            parts.append(f"melds {_show(play['meld'], color)} (meld {len(melds) - 1})")
         else:
-            hand.extend(draw["cards"])
-            parts.append(f"takes from pile at depth {draw['depth']}: "
-                         f"{_show(draw['cards'], color, sort=False)} (target {_show(draw['cards'][-1:], color)})")
-        changed: list[int] = []  # meld numbers this turn created or extended
-        for play in turn["plays"]:
-            if "meld" in play:
-                for c in play["meld"]:
-                    _remove(hand, c, seat, t)
-                melds.append((seat, list(play["meld"])))
-                changed.append(len(melds) - 1)
-                parts.append(f"melds {_show(play['meld'], color)} (meld {len(melds) - 1})")
-            else:
-                _remove(hand, play["layoff"], seat, t)
-                onto = play["onto"]
-                if not 0 <= onto < len(melds):
-                    raise ValueError(f"T{t}: lay-off onto meld {onto}, but {len(melds)} melds exist")
-                melds[onto][1].append(play["layoff"])
-                changed.append(onto)
-                parts.append(f"lays off {_show([play['layoff']], color)} onto meld {onto}")
-        if turn["discard"] is not None:
-            _remove(hand, turn["discard"], seat, t)
-            parts.append(f"discards {_show([turn['discard']], color)}")
-        if draw != "pass" and not hand and log["end"] == "out" and log["out_seat"] == seat \
-                and t == len(log["turns"]):
-            parts.append("GOES OUT")
-        lines.append(f"T{t:<3} seat {seat} ({strategies[seat]}): " + " | ".join(parts)
-                     + f"   [hand {len(hand)}]")
-        for m in sorted(set(changed)):
-            lines.append(_meld_line(m, melds[m], color))
+            _remove(hand, play["layoff"], seat, t)
+            onto = play["onto"]
+            if not 0 <= onto < len(melds):
+                raise ValueError(f"T{t}: lay-off onto meld {onto}, but {len(melds)} melds exist")
+            melds[onto][1].append(play["layoff"])
+            changed.append(onto)
+            parts.append(f"lays off {_show([play['layoff']], color)} onto meld {onto}")
+    return changed
 
-    lines.append("")
+
+def _end_lines(log: dict, hands: list[list[str]], melds: list, color: bool) -> list[str]:
+    """How the deal ended, the table, the cards left in hand and the score."""
     how = {"out": f"seat {log['out_seat']} (team {TEAM_OF[log['out_seat']]}) went out"
            if log["out_seat"] is not None else "out",
            "passes": "four passes in a row on an empty stock",
            "cap": "turn cap reached"}.get(log["end"], log["end"])
-    lines.append(f"End after {len(log['turns'])} turns: {how}")
-    lines.append("Table:" if melds else "Table: no melds")
+    lines = [f"End after {len(log['turns'])} turns: {how}", "Table:" if melds else "Table: no melds"]
     lines += [_meld_line(m, meld, color) for m, meld in enumerate(melds)]
     lines.append("Left in hand:")
     for s in range(N_SEATS):
@@ -112,4 +129,4 @@ def render_deal(log: dict, color: bool = False) -> str:
     lines.append("Score        team 0  team 1")
     for k, label in (("table", "table"), ("hand", "hand (-)"), ("bonus", "bonus"), ("total", "total")):
         lines.append(f"  {label:<9} {sc[k][0]:>7} {sc[k][1]:>7}")
-    return "\n".join(lines) + "\n"
+    return lines
