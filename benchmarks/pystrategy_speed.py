@@ -1,16 +1,20 @@
 """Deals per second of a plain-Python strategy against its compiled original (issue 27).
 
-Plays ``--deals`` Persian (or ``--game indian``) deals with four seats of ``greedy_py`` (the
-Python port, strategies/<game>/python_examples/greedy_py.py) and of the compiled ``greedy``,
-one thread, ``--repeats`` times each, interleaved, and prints the medians: wall-clock deals/s
-and deals per CPU second (the latter is what a core gives when the machine is shared).
+Plays ``--deals`` Persian (or ``--game indian|gin``) deals with every seat played by each of
+``--strategies`` (default: ``greedy_py``, the Python port in strategies/<game>/python_examples/
+greedy_py.py, and the compiled ``greedy``; the game's python_examples are all loaded, so
+``by_names``, the example on the readable view, can be named too), one thread, ``--repeats``
+times each, interleaved, and prints the medians: wall-clock deals/s and deals per CPU second
+(the latter is what a core gives when the machine is shared).
 Usage: python benchmarks/pystrategy_speed.py [--game persian] [--deals 2000] [--repeats 3]
+       [--strategies greedy_py by_names greedy]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import statistics
 import time
 
@@ -28,12 +32,15 @@ def main() -> None:
     ap.add_argument("--game", default="persian")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--strategies", nargs="+", default=["greedy_py", "greedy"])
     a = ap.parse_args()
     game = get_game(a.game)
-    importlib.import_module(f"strategies.{game.name}.python_examples.greedy_py")
-    run_deals = importlib.import_module(f"sim.games.{game.name}.engine").run_deals
+    examples = importlib.import_module(f"strategies.{game.name}.python_examples")
+    for info in pkgutil.iter_modules(examples.__path__):
+        importlib.import_module(f"{examples.__name__}.{info.name}")
+    run_deals = game.run_deals
     seats = game.default_players or 4
-    tables = {"greedy_py": ["greedy_py"] * seats, "greedy": ["greedy"] * seats}
+    tables = {name: [name] * seats for name in a.strategies}
     for table in tables.values():
         run_deals(table, 20, seed=1, threads=1)  # compile / load from cache first
     times: dict[str, list] = {k: [] for k in tables}

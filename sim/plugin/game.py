@@ -313,6 +313,12 @@ class Game(ABC):
     def view(self, state, rules=None) -> tuple[np.ndarray, np.ndarray]:
         """(observation, legal move rows) that a strategy deciding in ``state`` receives."""
 
+    def readable_view(self, decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
+        """The fields of a sim.plugin.readable.View (all but ``game``, ``params``, ``random`` and
+        ``obs``) for a strategy deciding ``decision`` with observation ``obs`` and legal ``moves``:
+        what a plain-Python strategy registered with register_readable_strategy reads."""
+        raise NotImplementedError(f"{self.name}: no readable view for plain-Python strategies yet")
+
     # -- reports ------------------------------------------------------------------------------
 
     def report_sections(self) -> list:

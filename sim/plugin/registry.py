@@ -21,6 +21,7 @@ from typing import Callable
 import sim
 from sim.plugin.game import Game
 from sim.plugin.pystrategy import python_slot
+from sim.plugin.readable import readable_decide
 from sim.plugin.specs import Param, StrategyInfo, StrategyRegistry, StrategySpec
 
 DEFAULT_GAME = "persian"  # the game of every command and function that is not told another
@@ -80,6 +81,18 @@ def register_python_strategy(name: str, function: Callable, params: tuple[Param,
     built-in does, on one thread."""
     doc = doc or (function.__doc__ or "")
     return registry_for(game).register_strategy(name, python_slot(name, function), params, doc)
+
+
+def register_readable_strategy(name: str, function: Callable, params: tuple[Param, ...] = (), doc: str = "",
+                               game: str = DEFAULT_GAME) -> StrategyInfo:
+    """Register a plain-Python strategy of ``game`` that reads names, not arrays:
+    ``function(view)`` gets a sim.plugin.readable.View (the hand as card names, the pile, the
+    table, hand sizes, the legal moves as Move objects, ``view.params`` by name,
+    ``view.random``) and returns one of ``view.moves``. It plays everywhere a built-in does,
+    on one thread, and costs more per decision than an array strategy (docs/strategies.md)."""
+    g = get_game(game)
+    decide = readable_decide(function, g.name, g.readable_view, tuple(params))
+    return register_python_strategy(name, decide, params, doc or (function.__doc__ or ""), game)
 
 
 def get_strategy(name: str, game: str = DEFAULT_GAME) -> StrategyInfo:

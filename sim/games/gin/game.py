@@ -163,6 +163,11 @@ class GinGame(Game):
 
         return view(state)
 
+    def readable_view(self, decision, obs, moves):
+        from sim.games.gin.readable import view_fields
+
+        return view_fields(decision, obs, moves)
+
 
 def solver_hands_per_s(quick: bool) -> dict[str, float]:
     """Hands/s of the deadwood solvers on one thread (solver_bench.py): the exact 10-card deadwood,

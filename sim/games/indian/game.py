@@ -276,6 +276,11 @@ class IndianGame(Game):
 
         return view(state)
 
+    def readable_view(self, decision, obs, moves):
+        from sim.games.indian.readable import view_fields
+
+        return view_fields(decision, obs, moves)
+
 
 def solver_hands_per_s(quick: bool) -> dict[str, float]:
     """The deadwood solver's hands/s on one thread, by deck count: 200,000 random hands (10,000 quick)."""

@@ -165,6 +165,11 @@ class PersianGame(Game):
 
         return view(state, self.rules(rules))
 
+    def readable_view(self, decision, obs, moves):
+        from sim.games.persian.readable import view_fields
+
+        return view_fields(decision, obs, moves)
+
     def report_sections(self) -> list:
         from sim.games.persian.report_sections import SECTIONS
 

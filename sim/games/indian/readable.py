@@ -1,0 +1,73 @@
+"""The readable view of an Indian Rummy decision for plain-Python strategies (issue 27).
+
+Built from the seat's observation (I9) and its legal rows only. ``pile`` is the top card (the
+only one a seat can take, I3); ``public`` holds: ``players``, ``dealer``, ``turn``, ``cut_joker``
+(the cut card, I2), ``wild_rank`` (the rank that is wild: "A" when the cut card is a printed
+joker), ``pile_cards`` (every card in the discard pile, by name: count), ``discards`` (the last
+discards, most recent first, as (seat, card)), ``status`` (per seat: "in", "first_drop",
+"middle_drop", "wrong_declaration"), ``has_drawn`` (per seat), ``pickups`` (per seat, draws from
+the pile) and ``held_pickups`` (per seat, the cards it took from the pile and has not discarded
+since: it still holds them). Moves: ``stock``, ``pile`` (the top card), ``drop`` (I7),
+``discard`` (the card) and ``declare`` (the card discarded; ``valid`` says whether the 13 shown
+cards make a valid declaration, I5: a wrong one costs the seat, I6).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.indian import enums as E
+from sim.games.indian.cards import RANKS, counts_to_names, kind_name
+from sim.games.indian.solver_nb import can_declare
+from sim.plugin.readable import Move
+
+
+def view_fields(decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
+    """The View fields (sim.plugin.readable) of an Indian decision."""
+    players = int(obs[E.O_PLAYERS])
+    hand = obs[E.O_HAND: E.O_HAND + E.N_KINDS]
+    top = int(obs[E.O_TOP])
+    return {
+        "decision": E.DECISION_NAMES[decision], "seat": int(obs[E.O_SEAT]),
+        "hand": tuple(counts_to_names(hand)),
+        "moves": tuple(_move(i, row, hand, obs) for i, row in enumerate(moves.tolist())),
+        "pile": (kind_name(top),) if top >= 0 else (), "stock": int(obs[E.O_STOCK_N]),
+        "hand_sizes": tuple(int(obs[E.O_HAND_N + s]) for s in range(players)),
+        "public": _public(obs, players),
+    }
+
+
+def _public(obs: np.ndarray, players: int) -> dict:
+    n_disc = int(obs[E.O_N_DISCARDS])
+    ring = [(int(obs[E.O_RING + 2 * (j % E.RING)]), kind_name(int(obs[E.O_RING + 2 * (j % E.RING) + 1])))
+            for j in range(n_disc - 1, max(-1, n_disc - 1 - E.RING), -1)]
+    pile_counts = obs[E.O_PILE_COUNTS: E.O_PILE_COUNTS + E.N_KINDS]
+
+    def per_seat(slot: int, s: int) -> np.ndarray:
+        return obs[slot + s * E.N_KINDS: slot + (s + 1) * E.N_KINDS]
+
+    wild = int(obs[E.O_WILD_RANK])
+    return {
+        "players": players, "dealer": int(obs[E.O_DEALER]), "turn": int(obs[E.O_TURN]),
+        "cut_joker": kind_name(int(obs[E.O_CUT_JOKER])), "wild_rank": RANKS[wild],
+        "pile_cards": {kind_name(k): int(pile_counts[k]) for k in np.flatnonzero(pile_counts)},
+        "discards": tuple(ring),
+        "status": tuple(E.STATUS_NAMES[int(obs[E.O_STATUS + s])] for s in range(players)),
+        "has_drawn": tuple(bool(obs[E.O_HAS_DRAWN + s]) for s in range(players)),
+        "pickups": tuple(int(obs[E.O_PICKUPS + s]) for s in range(players)),
+        "held_pickups": tuple(tuple(counts_to_names(np.maximum(per_seat(E.O_PICKED, s) - per_seat(E.O_DISCARDED, s), 0)))
+                              for s in range(players)),
+    }
+
+
+def _move(i: int, row: list, hand: np.ndarray, obs: np.ndarray) -> Move:
+    kind, a = row[0], row[1]
+    if kind == E.MV_DECLARE:
+        shown = hand.copy()
+        shown[a] -= 1
+        valid = bool(can_declare(shown, obs[E.O_WILD_RANK], obs[E.O_RULES + E.R_MAX_J_RUN],
+                                 obs[E.O_RULES + E.R_MAX_J_SET], obs[E.O_RULES + E.R_TRIPLE_IS_RUN]))
+        return Move(i, "declare", (kind_name(a),), valid=valid)
+    if kind in (E.MV_PILE, E.MV_DISCARD):
+        return Move(i, E.MOVE_NAMES[kind], (kind_name(a),))
+    return Move(i, E.MOVE_NAMES[kind])
