@@ -107,3 +107,13 @@ def test_the_score_matrices_do_not_change() -> None:
     disc = scores(IndianDecision.from_position(position()), 6)
     assert disc.shape == (6, 28) and disc.sum() == 1498
     assert hashlib.sha256(disc.tobytes()).hexdigest()[:16] == "068d63c9f7f551a8"
+
+
+def test_the_text_answer_of_a_position(capsys) -> None:
+    """`rummy-sim analyze --game indian --hand ...` prints its table and what it rests on (the text
+    output read an assumption the Indian analysis did not give: a KeyError before)."""
+    code = main(["analyze", "--game", "indian", "--hand", " ".join(DECLARER[:13]), "--cut", "JC", "--players", "4",
+                 "--pile", "3C", "--decision", "draw", "--samples", "4", "--batch", "4", "--policy", "greedy"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "answers rest on: worlds uniform" in out and "drop" in out

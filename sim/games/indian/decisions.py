@@ -51,6 +51,9 @@ SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands a
                 "and stock sizes, drops; I9); no inference from what opponents chose to take, keep or discard")
 
 
+WORLDS_UNIFORM = "worlds uniform (every deal of the hidden cards consistent with the view equally likely)"
+
+
 class AnalysisInputError(ValueError):
     """Bad input for a decision analysis (a deal, turn or decision that does not exist, a forced one)."""
 
@@ -350,6 +353,7 @@ def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing) ->
         "horizon": "deal",
         "seed": seed,
         "sampler": SAMPLER_TEXT,
+        "worlds_are": WORLDS_UNIFORM,
         "candidates": f"{n_rows} legal moves" + (f", {kept} after a pilot of {batch} worlds (top {top} + the move "
                                                  "played)" if rr.pruned.any() else ""),
         "race": (f"paired one-sided t bounds, Bonferroni over {max(1, kept - 1)} rivals x "
