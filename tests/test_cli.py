@@ -192,7 +192,7 @@ def test_strategies_lists_every_strategy_with_parameters(capsys) -> None:
     code, out, _ = run_cli(capsys, "strategies")
     assert code == 0
     lines = out.splitlines()
-    assert "random" in lines and "greedy" in lines
+    assert "random  [baseline]" in lines and "greedy  [heuristic]" in lines and "mc_search  [search]" in lines
     p = get_strategy("greedy").params[0]
     assert p.name == "max_extra"
     param_line = next(line for line in lines if line.strip().startswith("max_extra"))

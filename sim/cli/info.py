@@ -18,14 +18,15 @@ def _param_range(p) -> str:
 
 
 def format_strategies(game=None) -> str:
-    """Every registered strategy of ``game`` with its description and parameters."""
+    """Every registered strategy of ``game`` with its kind (baseline, heuristic, search, learned or
+    user: sim.plugin.specs.STRATEGY_KINDS), its description and parameters."""
     from sim.plugin.registry import get_game
 
     registry = get_game(game).strategies
     out = []
     for name in registry.names():
         info = registry.get(name)
-        out.append(name)
+        out.append(f"{name}  [{info.kind}]")
         out.append(f"    {' '.join(info.doc.split()) or '(no description)'}")
         if not info.params:
             out.append("    parameters: none")

@@ -20,6 +20,9 @@ import numpy as np
 from sim.plugin.strategy import SID_USER, STRATEGY_SIG
 
 MAX_PARAMS = 24  # a strategy's parameter row (the Indian engine sizes its copy by it)
+#: how a strategy chooses: a fixed baseline (random), hand-written rules, a search by play-outs, a
+#: model fitted to search values (issue 25), or a user's function (not declared by the toolkit)
+STRATEGY_KINDS = ("baseline", "heuristic", "search", "learned", "user")
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class StrategyInfo:
     doc: str = ""
     function: Callable | None = None  # user strategies only
     kernel: str = ""  # built-ins only: "module:function" of the STRATEGY_SIG kernel
+    kind: str = "user"  # how it chooses, one of STRATEGY_KINDS (``rummy-sim strategies`` shows it)
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,14 @@ SID_EXPERT = 4
 SID_MC_SEARCH = 5
 
 RANDOM = StrategyInfo("random", SID_RANDOM, (), "A uniformly chosen legal move at every decision "
-                      "(OpenSpiel's uniform random bot).", kernel="strategies.gin.random_nb:random_decide")
+                      "(OpenSpiel's uniform random bot).", kernel="strategies.gin.random_nb:random_decide", kind="baseline")
 
 SIMPLE = StrategyInfo(
     "simple", SID_SIMPLE, (),
     "OpenSpiel's SimpleGinRummyBot, move for move: takes the upcard when it allows a knock or joins its "
     "best meld group, discards the highest card outside that group, knocks as soon as it may, lays its "
     "best group and never lays off.",
-    kernel="strategies.gin.simple_nb:simple_decide",
+    kernel="strategies.gin.simple_nb:simple_decide", kind="heuristic",
 )
 
 GREEDY = StrategyInfo(
@@ -32,7 +32,7 @@ GREEDY = StrategyInfo(
     "Plays for the least deadwood (exact solver): takes the upcard when the best 10 of the 11 cards beat "
     "the hand, discards the card leaving the least deadwood, knocks as soon as it may, lays a best meld "
     "group and every lay-off that lowers its deadwood.",
-    kernel="strategies.gin.greedy_nb:greedy_decide",
+    kernel="strategies.gin.greedy_nb:greedy_decide", kind="heuristic",
 )
 
 KNOCK_AT = Param("knock_at", 10, 0, 10, int,
@@ -50,7 +50,7 @@ KNOCKER = StrategyInfo(
     "greedy with a knock policy: knocks by deadwood and stock left (knock_at, late_knock_at, late_stock), "
     "less pickup_penalty per card the opponent took from the upcard and still holds; else plays on for gin. "
     "Defaults: greedy's policy (knock as soon as it may).",
-    kernel="strategies.gin.knocker_nb:knocker_decide",
+    kernel="strategies.gin.knocker_nb:knocker_decide", kind="heuristic",
 )
 
 EXPERT = StrategyInfo(
@@ -69,7 +69,7 @@ EXPERT = StrategyInfo(
     "points; cards that may complete the opponent's known melds cost danger points) and a margin for taking "
     "the upcard. Defaults chosen against simple on seeds 5-7 (3,000 deal sets each): knock as soon as it may, "
     "keep 1, take_margin 3 (+3.6 points a hand); danger and pickup_penalty did not help there.",
-    kernel="strategies.gin.knocker_nb:expert_decide",
+    kernel="strategies.gin.knocker_nb:expert_decide", kind="heuristic",
 )
 
 MC_SEARCH = StrategyInfo(
@@ -89,7 +89,7 @@ MC_SEARCH = StrategyInfo(
     "decision it deals the hidden cards at random consistently with what it sees (sim/games/gin/determinize_nb.py), "
     "plays every candidate on in the same worlds with the base in both seats to the end of the hand, and keeps "
     "the move with the best mean points; the knock's discard, melds and lay-offs are the base's.",
-    kernel="strategies.gin.mc_search_nb:mc_search_decide",
+    kernel="strategies.gin.mc_search_nb:mc_search_decide", kind="search",
 )
 
 BUILTINS = (RANDOM, SIMPLE, GREEDY, KNOCKER, EXPERT, MC_SEARCH)

@@ -38,7 +38,7 @@ RANDOM = StrategyInfo(
     "Uniform over draws and discards; drops with probability p_drop at a draw decision and "
     "declares with probability p_declare at a discard decision, so drops and wrong "
     "declarations occur and deals end.",
-    kernel="strategies.indian.random_nb:random_decide",
+    kernel="strategies.indian.random_nb:random_decide", kind="baseline",
 )
 
 GREEDY = StrategyInfo(
@@ -48,7 +48,7 @@ GREEDY = StrategyInfo(
     "Takes the top discard when keeping the best 13 of the 14 lowers its minimum deadwood, "
     "else the stock; discards the card whose removal leaves the least deadwood (ties: the "
     "higher-valued card, then the higher kind); declares as soon as it validly can; never drops.",
-    kernel="strategies.indian.greedy_nb:greedy_decide",
+    kernel="strategies.indian.greedy_nb:greedy_decide", kind="heuristic",
 )
 
 # parameters shared by several strategies (one declaration, one meaning)
@@ -143,7 +143,7 @@ DROPPER = StrategyInfo(
     "alarm_pickups cards from the pile; each joker held raises the thresholds by joker_credit. "
     "By table size: a pure run saves a jokerless hand at up to pure_saves_upto players, and "
     "no drop at fewer than drop_min_players.",
-    kernel="strategies.indian.dropper_nb:dropper_decide",
+    kernel="strategies.indian.dropper_nb:dropper_decide", kind="heuristic",
 )
 
 JOKER_KEEPER = StrategyInfo(
@@ -154,7 +154,7 @@ JOKER_KEEPER = StrategyInfo(
     "deadwood plus what it is worth kept (the only pure run, the seed of the run of four, "
     "connectors); takes the top discard only for a joker, a meld or a strong connector. "
     "Declares as soon as it validly can; never drops.",
-    kernel="strategies.indian.joker_keeper_nb:joker_keeper_decide",
+    kernel="strategies.indian.joker_keeper_nb:joker_keeper_decide", kind="heuristic",
 )
 
 DEFENSIVE = StrategyInfo(
@@ -184,7 +184,7 @@ DEFENSIVE = StrategyInfo(
     "next seat (links to its pickups still held) minus what that seat let go (links to its "
     "discards), shedding high cards once an opponent looks close (with shed_weight > 0; off by "
     "default: tuned). Declares as soon as it validly can; never drops.",
-    kernel="strategies.indian.defensive_nb:defensive_decide",
+    kernel="strategies.indian.defensive_nb:defensive_decide", kind="heuristic",
 )
 
 
@@ -219,7 +219,7 @@ EXPERT = StrategyInfo(
     "dropper's drops (with its table-size gates), joker_keeper's draws and hand building (jokers kept and taken, melds "
     "taken) and defensive's discards; an opponent looks close after alarm_pickups pickups "
     "or middle_drop_turn of its own turns.",
-    kernel="strategies.indian.expert_nb:expert_decide",
+    kernel="strategies.indian.expert_nb:expert_decide", kind="heuristic",
 )
 
 MC_SEARCH = StrategyInfo(
@@ -251,7 +251,7 @@ MC_SEARCH = StrategyInfo(
     "with a fast solver-free policy (common random numbers), and picks the best mean "
     "points (the base's move credited margin points); plays the base's declarations and drops "
     "at once. strategies/indian/mc_search_nb.py.",
-    kernel="strategies.indian.mc_search_nb:mc_search_decide",
+    kernel="strategies.indian.mc_search_nb:mc_search_decide", kind="search",
 )
 
 BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)

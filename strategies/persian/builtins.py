@@ -26,7 +26,7 @@ SID_LEARNED = 7
 
 BUILTINS: tuple[StrategyInfo, ...] = (
     StrategyInfo("random", SID_RANDOM, (), "Uniform over the legal choices at every decision.",
-                 kernel="strategies.persian.random_nb:random_decide"),
+                 kernel="strategies.persian.random_nb:random_decide", kind="baseline"),
     StrategyInfo(
         "greedy",
         SID_GREEDY,
@@ -38,7 +38,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         ),
         "Takes from the pile for an immediate meld when the cards above are cheap, puts down "
         "everything it can, discards its highest card in no partial meld.",
-        kernel="strategies.persian.greedy_nb:greedy_decide",
+        kernel="strategies.persian.greedy_nb:greedy_decide", kind="heuristic",
     ),
 
     # ---- deep_taker (strategies/persian/deep_taker_nb.py) ----
@@ -64,7 +64,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Takes from the discard pile down to max_depth when the estimated gain (points put down now and "
         "soon, from the target and the cards above it) minus the risk of the extra cards (their value, "
         "weighted by how near the end of the deal looks) is at least min_gain; plays and discards as greedy.",
-        kernel="strategies.persian.deep_taker_nb:deep_taker_decide",
+        kernel="strategies.persian.deep_taker_nb:deep_taker_decide", kind="heuristic",
     ),
 
     # ---- quad_holder (strategies/persian/quad_holder_nb.py) ----
@@ -89,7 +89,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Holds three jokers and/or three of a rank, while the fourth is not on the table, to meld all four at "
         "once; takes the fourth from the pile; melds the three when the stock runs low or an opponent is "
         "close to going out. Otherwise plays as greedy.",
-        kernel="strategies.persian.quad_holder_nb:quad_holder_decide",
+        kernel="strategies.persian.quad_holder_nb:quad_holder_decide", kind="heuristic",
     ),
 
     # ---- defensive (strategies/persian/defensive_nb.py) ----
@@ -130,7 +130,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Discards avoiding what the next opponent can use (lay-offs on table melds, cards going with what it "
         "took from the pile, melds it would open in the pile, melds its hand likely makes) and sheds high "
         "cards as the deal nears its end; draws and plays as greedy.",
-        kernel="strategies.persian.defensive_nb:defensive_decide",
+        kernel="strategies.persian.defensive_nb:defensive_decide", kind="heuristic",
     ),
 
     # ---- expert (strategies/persian/expert_nb.py) ----
@@ -165,7 +165,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         ),
         "deep_taker's draws, quad_holder's holding and defensive's discards combined, defaults tuned by "
         "duplicate matches against greedy and the single heuristics (docs/strategies.md).",
-        kernel="strategies.persian.expert_nb:expert_decide",
+        kernel="strategies.persian.expert_nb:expert_decide", kind="heuristic",
     ),
 
     # ---- mc_search (strategies/persian/mc_search_nb.py) ----
@@ -205,7 +205,7 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "sees, plays expert's move and its runner-up out with a fast policy in the same sampled worlds "
         "and leaves expert's move only for one clearly ahead. Slow next to the heuristics (a few hundred "
         "deals a second): a yardstick for them.",
-        kernel="strategies.persian.mc_search_nb:mc_search_decide",
+        kernel="strategies.persian.mc_search_nb:mc_search_decide", kind="search",
     ),
 
     # ---- learned (strategies/persian/learned_nb.py, weights in learned_weights.py) ----
@@ -217,6 +217,6 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "(strategies/persian/features_nb.py) whose weights were fitted to decision-analysis values "
         "(python -m strategies.persian.train), and plays the best; expert's own move is one of the "
         "features. The committed weights still lose to expert (-5.5 points per deal, learned_weights.py).",
-        kernel="strategies.persian.learned_nb:learned_decide",
+        kernel="strategies.persian.learned_nb:learned_decide", kind="learned",
     ),
 )
