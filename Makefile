@@ -35,6 +35,7 @@ notebooks: $(STAMP)
 	$(PY) notebooks/build_notebooks.py --execute
 	$(PY) notebooks/build_indian.py --execute
 	$(PY) notebooks/build_decisions.py --execute
+	$(PY) notebooks/build_gin.py --execute
 
 reports: $(STAMP)
 	@# regenerate every committed reports/* folder from the commands recorded in reports/COMMANDS.toml
