@@ -11,6 +11,7 @@ from typing import Callable, Iterable, Sequence
 
 from sim.experiment import Experiment
 from sim.plugin.pystrategy import is_python
+from sim.runner.chunks import play_chunk
 from sim.runner.files import _prepare_output, iter_chunk_stats, parts_dir
 from sim.runner.keep import check_keep
 from sim.runner.loop import CellLoop
@@ -142,7 +143,7 @@ def run_study(
     status: dict[int, str] = {}
     stopped_by = "deals"
     source = None
-    noted = False  # the note on a slow plain-Python run, after the first chunk played here
+    _warn_before_slow(bar, [exps[i] for i in loops], total - done_before)
     with _StopOnSigint(lambda msg: bar.write(f"rummy-sim: {msg}", file=sys.stderr)) as stop_flag:
         try:
             todo = {i: [c for c in plan if c not in lp.existing] for i, lp in loops.items()}
@@ -153,10 +154,6 @@ def run_study(
                 stats, fresh = _play_chunk(live, loops, replays, finished, source, start, stop)
                 if fresh:
                     bar.update(stop - start)
-                if fresh and not noted and k + 1 < len(plan):
-                    noted = True
-                    left = total - done_before - (stop - start)
-                    _warn_if_slow(bar, exps, time.perf_counter() - t0, stop - start, left)
                 last = k + 1 == len(plan)
                 ended = _ended_cells(live, loops, between, StudyStep(k, start, stop, stats, last))
                 if len(loops) == 1:
@@ -268,14 +265,40 @@ def _python_strategies(exps) -> list[str]:
 SLOW_SECONDS = 60.0  # a run with a Python strategy expected to take longer gets a note
 
 
+PROBE_DEALS = 8  # deal indices a run with a Python strategy plays first to time itself
+PROBE_FROM = 500  # ... when it has at least this many deals to play
+
+
+def _warn_before_slow(bar, exps, left: int) -> None:
+    """Before a run with a plain-Python strategy seated: time its experiments on PROBE_DEALS deal
+    indices (after one to load the kernels; the rows are thrown away) and say how long the run
+    will take when that is long (_warn_if_slow). A strategy that fails in the probe is left to
+    fail in the run itself, where the chunks before are kept."""
+    python = [e for e in exps if _python_strategies([e])]
+    if not python or left < PROBE_FROM:
+        return
+    try:
+        seconds = 0.0
+        for exp in python:
+            first, n = exp.first_deal, min(PROBE_DEALS, exp.last_deal - exp.first_deal)
+            play_chunk(exp, first, first + 1)
+            t0 = time.perf_counter()
+            play_chunk(exp, first, first + n)
+            seconds += time.perf_counter() - t0
+    except Exception:
+        return
+    _warn_if_slow(bar, python, seconds, min(PROBE_DEALS, left), left)
+
+
 def _warn_if_slow(bar, exps, first_seconds: float, played: int, left: int) -> None:
-    """After the first chunk: a note on stderr with the time the rest will take, when a plain-Python
-    strategy is seated (one thread, ~1,000 times slower than compiled) and that time is long."""
+    """A note on stderr with the time the run will take, when a plain-Python strategy is seated
+    (one thread, ~1,000 times slower than compiled) and that time is long: ``played`` deals took
+    ``first_seconds``, ``left`` are to play."""
     names = _python_strategies(exps)
     per_deal = first_seconds / max(1, played)
     if names and per_deal * left > SLOW_SECONDS:
         bar.write(f"rummy-sim: note: {', '.join(names)} is plain Python and plays on one thread: about "
-                  f"{per_deal * left / 60:.0f} min more for the {left:,} deals left", file=sys.stderr)
+                  f"{per_deal * left / 60:.0f} min for the {left:,} deals to play", file=sys.stderr)
 
 
 def _check_options(threads, backend, scheduler, workers, keep, keep_plays) -> None:

@@ -110,15 +110,28 @@ class _Bar:
         self.lines.append(text)
 
 
-def test_a_slow_python_run_is_announced_after_its_first_chunk():
+def test_a_slow_python_run_is_announced():
     exp = build.match("greedy_py", "greedy", deals=100_000, seed=1)
     bar = _Bar()
     _warn_if_slow(bar, [exp], 1.0, 200, 99_800)  # 200 deals in 1 s: about 8 min for the rest
-    assert bar.lines == ["rummy-sim: note: greedy_py is plain Python and plays on one thread: about 8 min more "
-                         "for the 99,800 deals left"]
+    assert bar.lines == ["rummy-sim: note: greedy_py is plain Python and plays on one thread: about 8 min "
+                         "for the 99,800 deals to play"]
     _warn_if_slow(bar, [build.match("greedy", "random", deals=100_000, seed=1)], 1.0, 200, 99_800)
     _warn_if_slow(bar, [exp], 1.0, 200, 2_000)  # 10 s more: no note
     assert len(bar.lines) == 1
+
+
+def test_the_note_comes_before_the_first_chunk(monkeypatch, capsys):
+    """The run times itself on a few deals before it plays (sim.runner.run._warn_before_slow)."""
+    import sim.runner.run as run
+
+    monkeypatch.setattr(run, "SLOW_SECONDS", 0.0)
+    monkeypatch.setattr(run, "PROBE_FROM", 0)
+    seen = []
+    exp = build.match("greedy_py", "greedy", deals=40, seed=1, chunk=20)
+    run.run_experiment(exp, progress=False, on_chunk=lambda info: seen.append(capsys.readouterr().err))
+    assert len(seen) == 2 and "greedy_py is plain Python and plays on one thread" in seen[0]
+    assert "for the 40 deals to play" in seen[0]
 
 
 def test_check_strategy_finds_agreement_and_the_first_difference(capsys):
