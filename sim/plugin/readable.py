@@ -16,7 +16,7 @@ else, so a readable strategy sees exactly what a compiled one sees (P10, I9, G9)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 import numpy as np
 
@@ -24,10 +24,10 @@ from sim.core.rng_nb import rand_below, rand_float
 from sim.plugin.specs import Param
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One legal move: ``kind`` ("stock", "take", "discard", "declare", "knock" ...), the cards
-    it moves, and what else identifies it; ``index`` is its row (what the engine plays)."""
+    it moves, and what else identifies it; ``index`` is its row (what the engine plays). A named
+    tuple: a view builds one per legal move at every decision, so it must be cheap to make."""
 
     index: int
     kind: str
