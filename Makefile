@@ -28,7 +28,8 @@ test: $(STAMP)
 	@# compile every game's kernels once (the games in parallel processes, a minute or two cold)
 	@# so both test workers load them from the cache
 	$(PY) -m sim.apps.precompile
-	$(PY) -m pytest -q -n 2
+	@# the 25 slowest tests are listed at the end: the suite must stay under 10 minutes on 2 cores
+	$(PY) -m pytest -q -n 2 --durations=25
 
 notebooks: $(STAMP)
 	@# rebuild every notebooks/*.ipynb from its builder and execute it at its documented deal counts
