@@ -1,4 +1,5 @@
-"""Compile every registered game's kernels into the numba cache, one process per game.
+"""Compile every registered game's kernels into the numba cache, one process per game: the
+engine, every built-in strategy and, where the game has it, its decision analysis.
 
 `make test` runs this before pytest so the test workers load compiled kernels from the
 cache instead of each compiling them. The games compile in parallel processes: numba
@@ -27,6 +28,24 @@ def compile_game(name: str) -> None:
     g.run_deals(["greedy"] * g.default_players, 1, 0)
     for strategy in g.strategies.names():
         seat_function(g.strategies.get(strategy))
+    warm_decisions(g)
+
+
+def warm_decisions(g) -> None:
+    """Compile the game's decision-analysis kernels too, when it has them (Game.decisions): one
+    decision of a recorded deal analysed on a few worlds. The analysis tests of both workers then
+    load them instead of each compiling them."""
+    support = g.decisions
+    if support is None:
+        return
+    log = g.record_logs(["greedy"] * g.default_players, 1, 0)[0]
+    for turn in range(1, 60):
+        try:
+            dec = support.decision_from_log(log, turn, support.decisions[0])
+        except ValueError:  # no such decision that turn, or a forced one
+            continue
+        support.analyze(dec, samples=4, batch=4, racing=False)
+        return
 
 
 def precompile(names: list[str]) -> int:
