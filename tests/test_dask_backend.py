@@ -3,8 +3,9 @@ machine (started by the test, bounded timeouts, always shut down). One test func
 cluster starts once even when pytest-xdist spreads tests over processes; each property is
 checked by its own helper below: results equal a local run's whatever the order chunks finish
 in, a killed worker costs only its chunk, Ctrl-C keeps the gathered chunks and --resume
-continues on either backend (a damaged chunk file set aside), and a worker of another code
-version is refused."""
+continues on either backend (a damaged chunk file set aside), a worker of another code
+version is refused, and a plain-Python strategy from a --load file plays on the workers (they
+load the client's user files, issue 27) with the local run's results."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ def test_the_dask_backend_gives_the_local_results_through_reordering_faults_and_
         _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path)
         _interrupted_runs_resume_on_either_backend(client, ref, ref_out, tmp_path, capsys)
         _a_worker_of_another_version_is_refused(client)
+        _a_loaded_python_strategy_plays_on_the_workers(client, tmp_path)
     finally:
         client.close(timeout=30)
         cluster.close(timeout=30)
@@ -131,3 +133,18 @@ def _a_worker_of_another_version_is_refused(client) -> None:
     exp = dataclasses.replace(_exp(), version="0.0.1+feedfacefeedface")
     with pytest.raises(VersionMismatch, match=r"Dask worker .* runs rummy-sim .* made with 0\.0\.1\+feedface"):
         run_experiment(exp, backend="dask", scheduler=client, progress=False)
+
+
+def _a_loaded_python_strategy_plays_on_the_workers(client, tmp_path) -> None:
+    from pathlib import Path
+
+    import strategies.persian.python_examples.greedy_py as example
+    from sim.plugin.user_files import load_user_file
+
+    path = tmp_path / "dask_greedy.py"
+    path.write_text(Path(example.__file__).read_text().replace('"greedy_py"', '"dask_greedy_py"'))
+    load_user_file(path)
+    exp = X.match("dask_greedy_py", "greedy", 40, 5, chunk=20)
+    local = run_experiment(exp, progress=False)
+    remote = run_experiment(exp, backend="dask", scheduler=client, progress=False)
+    pd.testing.assert_frame_equal(remote.summary, local.summary, check_exact=True)

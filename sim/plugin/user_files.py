@@ -70,6 +70,15 @@ def _user_file_locator():
         impl._locator_classes = before
 
 
+_LOADED: list[str] = []  # the resolved paths of the files loaded in this process, in order
+
+
+def loaded_files() -> tuple[str, ...]:
+    """The user files this process loaded (resolved paths): a Dask worker loads the same ones
+    before it plays a chunk (sim.runner.dask_backend.chunk_task)."""
+    return tuple(_LOADED)
+
+
 def load_user_file(name: str | Path) -> ModuleType:
     """Import the Python file ``name`` (it registers its strategies as it runs) and return it."""
     path = Path(name).expanduser()
@@ -79,6 +88,13 @@ def load_user_file(name: str | Path) -> ModuleType:
     modname = module_name_of(path, path.read_bytes())
     if modname in sys.modules:
         return sys.modules[modname]
+    module = _import_as(modname, path, name)
+    _LOADED.append(str(path))
+    return module
+
+
+def _import_as(modname: str, path: Path, name: str | Path) -> ModuleType:
+    """Run the file at ``path`` as module ``modname`` (with our cache locator), kept in sys.modules."""
     spec = importlib.util.spec_from_file_location(modname, path)
     if spec is None or spec.loader is None:
         raise UserFileError(f"--load {name}: not a Python file")

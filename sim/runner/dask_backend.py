@@ -30,6 +30,7 @@ from pathlib import Path
 
 from sim.core.version import check_version
 from sim.experiment import Experiment
+from sim.plugin.user_files import UserFileError, load_user_file, loaded_files
 from sim.runner.files import write_chunk_file
 from sim.runner.keep import ChunkOutput, compute_chunk
 from sim.runner.results import RunError
@@ -52,8 +53,9 @@ def _experiment(text: str) -> Experiment:
 def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", write: bool = True,
                want_frame: bool = False, threads: int = 1, check: bool = False, delay: float = 0.0,
                parts: str | None = None, token: str | None = None, meta: dict | None = None,
-               diffs: bool = False) -> ChunkOutput:
-    """What one Dask task runs on a worker: refuse another code version, then compute the chunk.
+               diffs: bool = False, load: tuple[str, ...] = ()) -> ChunkOutput:
+    """What one Dask task runs on a worker: load the client's user files (``load``: --load FILE.py,
+    plain-Python strategies included), refuse another code version, then compute the chunk.
 
     When the worker sees the run's parts folder (``parts`` holds the file ``token`` the client
     put there for this run: the same machine, or a shared filesystem), it writes the chunk file
@@ -61,8 +63,14 @@ def chunk_task(exp_json: str, start: int, stop: int, *, keep: str = "plays", wri
     rows then never cross the network nor get copied by the client. Otherwise the table comes
     back to the client, which writes it. ``delay`` (seconds, tests only) holds the task before
     it starts, so tests can make chunks finish out of order."""
+    where = f"Dask worker on {socket.gethostname()} (pid {os.getpid()})"
+    for path in load:  # the user files the client loaded: they register the strategies it seats
+        try:
+            load_user_file(path)
+        except UserFileError as e:
+            raise RunError(f"{where}: {e} (a worker must see the files --load names)") from None
     exp = _experiment(exp_json)
-    check_version(exp.version, f"Dask worker on {socket.gethostname()} (pid {os.getpid()})")
+    check_version(exp.version, where)
     if delay:
         time.sleep(delay)
     out = compute_chunk(exp, start, stop, keep=keep, write=write, want_frame=want_frame, threads=threads,
@@ -151,7 +159,8 @@ class DaskChunks:
             self.exp = exp
             self._json = json.dumps(exp.to_dict(), sort_keys=True)
             self._opts = {"keep": keep, "write": write, "want_frame": want_frame, "threads": threads or 1,
-                          "check": check, **({"diffs": True} if diffs else {})}
+                          "check": check, **({"diffs": True} if diffs else {}),
+                          **({"load": loaded_files()} if loaded_files() else {})}
             if parts is not None and write and meta is not None:
                 # workers that see this file write their chunk files themselves (see chunk_task)
                 token = f".dask-run-{uuid.uuid4().hex}"

@@ -143,3 +143,21 @@ def test_check_strategy_finds_agreement_and_the_first_difference(capsys):
     assert lines[0].startswith("greedy_py and greedy:max_extra=0 differ at decision ")
     assert "deal 0, turn " in lines[0] and "a draw decision" in lines[0]
     assert lines[1].startswith("  greedy_py plays row ") and lines[2].startswith("  greedy:max_extra=0 plays row ")
+
+
+def test_a_python_strategy_plays_everywhere_a_built_in_does(tmp_path, capsys):
+    """tournament, sweep (of its parameter), tune and analyze --policy seat greedy_py like a
+    built-in (match, mixed tables and --load: above; Dask: tests/test_dask_backend.py)."""
+    log = str(Path(__file__).parent / "fixtures" / "log_expert_greedy.jsonl")
+    commands = [
+        ["tournament", "greedy_py", "greedy", "random", "--deals", "3", "--seed", "1", "--no-progress"],
+        ["sweep", "greedy_py", "--vary", "max_extra=0,20", "--vs", "greedy", "--deals", "3", "--no-progress"],
+        ["tune", "greedy_py", "--param", "max_extra=0..30", "--vs", "greedy", "--budget", "120", "--min-deals", "6",
+         "--rungs", "2", "--brackets", "1", "--out", str(tmp_path / "tune"), "--quiet"],
+        ["analyze", log, "--deal", "0", "--turn", "7", "--decision", "discard", "--policy", "greedy_py",
+         "--samples", "6", "--batch", "6"],
+    ]
+    for argv in commands:
+        assert main(argv) == 0, (argv, capsys.readouterr().err)
+        out = capsys.readouterr().out
+        assert ("greedy_py" if argv[0] != "sweep" else "sweep of max_extra") in out, argv
