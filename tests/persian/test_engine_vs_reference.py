@@ -42,8 +42,8 @@ PHASES = E.DECISION_NAMES  # ("draw", "play", "discard"), indexed by D_*
 # (id, table, rules, deals, seed). Rules are the keyword names shared by
 # RuleOptions and NaiveDeal.
 ENGINE_RUNS = [
-    ("random", "random", {}, 1500, 20240611),
-    ("greedy", "greedy", {}, 500, 777),
+    ("random", "random", {}, 600, 20240611),
+    ("greedy", "greedy", {}, 300, 777),
     ("random-last-card-discard", "random", {"last_card": "discard"}, 300, 4242),
     (
         "random-cap-nodouble-bonus40",
