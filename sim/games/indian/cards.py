@@ -66,9 +66,12 @@ def hand_counts(cards):
     return counts
 
 
+_NAMES = tuple(RANKS[k % 13] + SUITS[k // 13] for k in range(JOKER)) + ("JK",)  # kind_name of every kind
+_KINDS = np.arange(N_KINDS)
+
+
 def counts_to_names(counts):
-    """The card strings of a counts vector, in kind order (inverse of hand_counts)."""
-    out = []
-    for k in range(N_KINDS):
-        out.extend([kind_name(k)] * int(counts[k]))
-    return out
+    """The card strings of a counts vector, in kind order (inverse of hand_counts; a count below
+    zero counts as none)."""
+    reps = np.maximum(np.asarray(counts[:N_KINDS], dtype=np.int64), 0)
+    return [_NAMES[k] for k in np.repeat(_KINDS, reps).tolist()]

@@ -17,30 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.indian import enums as E
-from sim.games.indian.cards import RANKS, kind_name
+from sim.games.indian.cards import RANKS, counts_to_names, kind_name
 from sim.games.indian.solver_nb import can_declare
-from sim.games.indian.state_nb import has_long_run_seed
+from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
 from sim.plugin.readable import Move
-
-_NAMES = tuple(kind_name(k) for k in range(E.N_KINDS))
-_KINDS = np.arange(E.N_KINDS)
-
-
-def counts_to_names(counts: np.ndarray) -> tuple[str, ...]:
-    """The card names of a counts vector, in kind order (cards.counts_to_names, as a tuple)."""
-    return tuple(_NAMES[k] for k in np.repeat(_KINDS, np.maximum(counts, 0)).tolist())
-
-
-def _has_pure_run(h: list[int], triple_is_run: int) -> bool:
-    """state_nb.has_pure_run in Python (a Python call into numba costs more than this loop): three
-    consecutive cards of a suit, ace low or high, or with triple_is_run three identical cards (I4)."""
-    for b in range(0, 4 * E.N_RANKS, E.N_RANKS):
-        run = 1 if h[b + 12] else 0  # the ace below the two
-        for r in range(E.N_RANKS):
-            run = run + 1 if h[b + r] else 0
-            if run >= 3:
-                return True
-    return bool(triple_is_run) and max(h[:E.JOKER]) >= 3
 
 
 def view_fields(decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
@@ -50,9 +30,9 @@ def view_fields(decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
     top = int(obs[E.O_TOP])
     return {
         "decision": E.DECISION_NAMES[decision], "seat": int(obs[E.O_SEAT]),
-        "hand": counts_to_names(hand),
+        "hand": tuple(counts_to_names(hand)),
         "moves": _moves(moves, hand, obs),
-        "pile": (_NAMES[top],) if top >= 0 else (), "stock": int(obs[E.O_STOCK_N]),
+        "pile": (kind_name(top),) if top >= 0 else (), "stock": int(obs[E.O_STOCK_N]),
         "hand_sizes": tuple(int(obs[E.O_HAND_N + s]) for s in range(players)),
         "public": _public(obs, players),
     }
@@ -61,7 +41,7 @@ def view_fields(decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
 def _public(obs: np.ndarray, players: int) -> dict:
     n_disc = int(obs[E.O_N_DISCARDS])
     slots = obs[E.O_RING: E.O_RING + 2 * E.RING].tolist()
-    ring = [(slots[2 * (j % E.RING)], _NAMES[slots[2 * (j % E.RING) + 1]])
+    ring = [(slots[2 * (j % E.RING)], kind_name(slots[2 * (j % E.RING) + 1]))
             for j in range(n_disc - 1, max(-1, n_disc - 1 - E.RING), -1)]
     pile_counts = obs[E.O_PILE_COUNTS: E.O_PILE_COUNTS + E.N_KINDS]
 
@@ -72,12 +52,12 @@ def _public(obs: np.ndarray, players: int) -> dict:
     return {
         "players": players, "dealer": int(obs[E.O_DEALER]), "turn": int(obs[E.O_TURN]),
         "cut_joker": kind_name(int(obs[E.O_CUT_JOKER])), "wild_rank": RANKS[wild],
-        "pile_cards": {_NAMES[k]: int(pile_counts[k]) for k in np.flatnonzero(pile_counts).tolist()},
+        "pile_cards": {kind_name(k): int(pile_counts[k]) for k in np.flatnonzero(pile_counts).tolist()},
         "discards": tuple(ring),
         "status": tuple(E.STATUS_NAMES[int(obs[E.O_STATUS + s])] for s in range(players)),
         "has_drawn": tuple(bool(obs[E.O_HAS_DRAWN + s]) for s in range(players)),
         "pickups": tuple(int(obs[E.O_PICKUPS + s]) for s in range(players)),
-        "held_pickups": tuple(counts_to_names(per_seat(E.O_PICKED, s) - per_seat(E.O_DISCARDED, s))
+        "held_pickups": tuple(tuple(counts_to_names(per_seat(E.O_PICKED, s) - per_seat(E.O_DISCARDED, s)))
                               for s in range(players)),
     }
 
@@ -89,9 +69,9 @@ def _moves(moves: np.ndarray, hand: np.ndarray, obs: np.ndarray) -> tuple[Move, 
     out = []
     for i, (kind, a, _b, _c) in enumerate(rows):
         if kind == E.MV_DECLARE:
-            out.append(Move(i, "declare", (_NAMES[a],), valid=a in valid))
+            out.append(Move(i, "declare", (kind_name(a),), valid=a in valid))
         elif kind in (E.MV_PILE, E.MV_DISCARD):
-            out.append(Move(i, E.MOVE_NAMES[kind], (_NAMES[a],)))
+            out.append(Move(i, E.MOVE_NAMES[kind], (kind_name(a),)))
         else:
             out.append(Move(i, E.MOVE_NAMES[kind]))
     return tuple(out)
@@ -99,11 +79,12 @@ def _moves(moves: np.ndarray, hand: np.ndarray, obs: np.ndarray) -> tuple[Move, 
 
 def _valid_declares(kinds: list[int], hand: np.ndarray, obs: np.ndarray) -> set[int]:
     """The kinds whose discard leaves a valid declaration of the other 13 (I5: the solver's
-    can_declare). Its two necessary conditions are tested on the 14 cards first (a 13-card
-    subset has a pure run or a run seed only if the 14 do), so most decisions skip the solver."""
+    can_declare). Its two necessary conditions (state_nb.has_pure_run, has_long_run_seed) are
+    tested on the 14 cards first (a 13-card subset has either only if the 14 do), so most
+    decisions skip the solver."""
     wild, mjr = obs[E.O_WILD_RANK], obs[E.O_RULES + E.R_MAX_J_RUN]
     mjs, tir = obs[E.O_RULES + E.R_MAX_J_SET], obs[E.O_RULES + E.R_TRIPLE_IS_RUN]
-    if not _has_pure_run(hand.tolist(), int(tir)) or not has_long_run_seed(hand, wild, mjr):
+    if not has_pure_run(hand, tir) or not has_long_run_seed(hand, wild, mjr):
         return set()
     out = set()
     shown = hand.copy()

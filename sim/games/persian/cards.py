@@ -57,10 +57,11 @@ def rank_of(card_id: int) -> int:
 
 def card_name(card_id: int) -> str:
     """Two-character log name of a card: rank then suit (``"TD"``, ``"AS"``), ``"JK"`` for a joker."""
-    c = _check_id(card_id)
-    if c >= JOKER0:
-        return JOKER_NAME
-    return RANK_CHARS[c % N_RANKS] + SUIT_CHARS[c // N_RANKS]
+    return _NAMES[_check_id(card_id)]
+
+
+_NAMES = tuple(RANK_CHARS[c % N_RANKS] + SUIT_CHARS[c // N_RANKS] if c < JOKER0 else JOKER_NAME
+               for c in range(N_CARDS))  # card_name of every id
 
 
 def parse_card(name: str) -> int:
@@ -98,8 +99,9 @@ def mask_to_ids(mask: int) -> list[int]:
 
 
 def mask_to_names(mask: int) -> list[str]:
-    """Log names of the cards in ``mask``, in ascending id order."""
-    return [card_name(c) for c in mask_to_ids(mask)]
+    """Log names of the cards in ``mask``, in ascending id order (mask_to_ids checks the bits; the
+    names come from a table: plain-Python strategies read a hand's names at every decision)."""
+    return [_NAMES[c] for c in mask_to_ids(mask)]
 
 
 def ids_to_mask(ids: Iterable[int]) -> int:

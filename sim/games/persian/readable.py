@@ -15,36 +15,27 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.persian import enums as E
-from sim.games.persian.cards import card_name
+from sim.games.persian.cards import card_name, mask_to_names
 from sim.plugin.readable import Move
-
-_NAMES = tuple(card_name(c) for c in range(E.N_CARDS))  # a card id's name, looked up per decision
 
 
 def _names(mask: int) -> tuple[str, ...]:
-    """The names of the cards in ``mask``, in ascending id order (cards.mask_to_names, without
-    its checks: the engine's masks are valid)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_NAMES[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    return tuple(mask_to_names(mask))
 
 
 def view_fields(decision: int, obs: np.ndarray, moves: np.ndarray) -> dict:
     """The View fields (sim.plugin.readable) of a Persian decision."""
-    pile = tuple(_NAMES[c] for c in obs[E.O_PILE: E.O_PILE + obs[E.O_PILE_N]][::-1].tolist())
+    pile = tuple(card_name(c) for c in obs[E.O_PILE: E.O_PILE + obs[E.O_PILE_N]][::-1].tolist())
     n_melds = int(obs[E.O_N_MELDS])
     target = int(obs[E.O_TARGET])
     last = int(obs[E.O_LAST_DISCARD])
     public = {
         "dealer": int(obs[E.O_DEALER]), "turn": int(obs[E.O_TURN]), "passes": int(obs[E.O_PASSES]),
-        "target": _NAMES[target] if target >= 0 else None,
+        "target": card_name(target) if target >= 0 else None,
         "meld_owners": tuple(int(obs[E.O_MELD_OWNER + k]) for k in range(n_melds)),
         "taken": tuple(_names(int(obs[E.O_TAKEN + s])) for s in range(E.N_SEATS)),
         "team_table": tuple(int(obs[E.O_TEAM_TABLE + t]) for t in range(E.N_TEAMS)),
-        "last_discard": _NAMES[last] if last >= 0 else None,
+        "last_discard": card_name(last) if last >= 0 else None,
         "last_discarder": int(obs[E.O_LAST_DISCARDER]) if last >= 0 else None,
     }
     return {
@@ -65,7 +56,7 @@ def _move(i: int, row: list, pile: tuple[str, ...]) -> Move:
     if kind == E.MV_MELD:
         return Move(i, "meld", _names(a))
     if kind == E.MV_LAYOFF:
-        return Move(i, "layoff", (_NAMES[a],), onto=b)
+        return Move(i, "layoff", (card_name(a),), onto=b)
     if kind == E.MV_DISCARD:
-        return Move(i, "discard", (_NAMES[a],))
+        return Move(i, "discard", (card_name(a),))
     return Move(i, {E.MV_STOCK: "stock", E.MV_PASS: "pass", E.MV_STOP: "stop"}[kind])
