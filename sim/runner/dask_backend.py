@@ -158,9 +158,9 @@ class DaskChunks:
         try:
             self.exp = exp
             self._json = json.dumps(exp.to_dict(), sort_keys=True)
+            load = loaded_files()
             self._opts = {"keep": keep, "write": write, "want_frame": want_frame, "threads": threads or 1,
-                          "check": check, **({"diffs": True} if diffs else {}),
-                          **({"load": loaded_files()} if loaded_files() else {})}
+                          "check": check, **({"diffs": True} if diffs else {}), **({"load": load} if load else {})}
             if parts is not None and write and meta is not None:
                 # workers that see this file write their chunk files themselves (see chunk_task)
                 token = f".dask-run-{uuid.uuid4().hex}"
