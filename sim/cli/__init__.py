@@ -17,6 +17,7 @@
     rummy-sim analyze LOG.jsonl --deal K --turn T [--decision draw|play|discard] [--samples N] [--policy SPEC] [--json]
     rummy-sim audit STRATEGY --decision take|hold|discard --deals N [--vs TEAM] [--out DIR]
     rummy-sim tune SPEC --param KEY=LOW..HIGH [...] --vs TEAM [...] --budget PLAYS [--seed S] [--out DIR]
+    rummy-sim train SPEC --seed S --out DIR [--game G] [--rounds R] [--worlds W] [--decisions D] [--resume]
 
 Modules: ``common`` (errors, --game, rule options), ``info`` (games, strategies,
 bench, demo), ``deal_logs`` (log, show), ``experiments`` (match, tournament, sweep,
@@ -32,7 +33,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from sim.cli import analysis, check, deal_logs, experiments, info, tune
+from sim.cli import analysis, check, deal_logs, experiments, info, train, tune
 from sim.cli.common import EXIT_USAGE, PROG, CliError, parse_rules
 
 __all__ = ["main", "build_parser", "parse_rules", "CliError"]
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     experiments.add_commands(sub)
     analysis.add_commands(sub)
     tune.add_commands(sub)
+    train.add_commands(sub)
     check.add_commands(sub)
     return parser
 

@@ -135,6 +135,10 @@ class Game(ABC):
     default_players: int = 0
     #: the module declaring the game's built-in strategies (``BUILTINS``), e.g. ``strategies.persian.builtins``
     strategies_module: str = ""
+    #: the module that learns this game's learned strategies (its ``TRAINS``: the strategy names it
+    #: can train; ``train(...)``: expert iteration into a folder), as text like
+    #: :attr:`strategies_module`; "" for a game that trains none (:attr:`trainer`)
+    trainer_module: str = ""
     #: the frozen dataclass of rule options (``from_dict``, ``to_dict``, ``deals_per_game``, ``turn_cap``)
     rules_type: type = object
 
@@ -170,6 +174,14 @@ class Game(ABC):
         # the game hands over its strategies by name: no module of the games imports strategies/
         builtins = importlib.import_module(self.strategies_module).BUILTINS
         return adopt_registry(StrategyRegistry(self.name, tuple(builtins)))
+
+    @property
+    def trainer(self):
+        """The module of :attr:`trainer_module` (imported on first use, so a game never imports
+        strategies/), or None when the game trains no strategy (the command line says so)."""
+        if not self.trainer_module:
+            return None
+        return importlib.import_module(self.trainer_module)
 
     def parse_spec(self, text: str | StrategySpec) -> StrategySpec:
         return self.strategies.parse_spec(text)

@@ -213,10 +213,11 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "learned",
         SID_LEARNED,
         (),
-        "Learned: scores every legal move with a linear model over features of the move "
-        "(strategies/persian/features_nb.py) whose weights were fitted to decision-analysis values "
-        "(python -m strategies.persian.train), and plays the best; expert's own move is one of the "
-        "features. The committed weights still lose to expert (-5.5 points per deal, learned_weights.py).",
+        "Learned: expert, except at the draw, where a linear model over features of each move "
+        "(strategies/persian/features_nb.py, expert's own choice one of them) picks the move; its weights were "
+        "fitted to the values of every legal move played out from the true hands (rummy-sim train learned, "
+        "two rounds of expert iteration; learned_weights.py). Against expert on fresh duplicate deals: +7.3 "
+        "[+5.9, +8.7] points per deal (8,000 deal sets, seed 20261204).",
         kernel="strategies.persian.learned_nb:learned_decide", kind="learned",
     ),
 )

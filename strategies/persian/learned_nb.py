@@ -3,8 +3,9 @@
 Each move gets ``weights[decision] . move_features(...)`` (strategies/persian/features_nb.py: what
 the move leaves the seat with, from what it may see, P10); the highest score is played, the
 lowest index on a tie. Feature 0 marks expert's own choice, so the model is expert plus learned
-corrections. The weights are plain float64 numbers in strategies/persian/learned_weights.py,
-written by ``rummy-sim train`` (sim/apps/learn); the command that made them is in that file.
+corrections; a kind whose row is feature 0 alone plays expert's move without computing features.
+The weights are plain float64 numbers in strategies/persian/learned_weights.py, made by
+``rummy-sim train learned`` (strategies/persian/train.py); the command that made them is in that file.
 
 ``cache=True`` does not notice new weights in the imported module (/work/shared/NUMBA-NOTES.md):
 clear NUMBA_CACHE_DIR after changing them. Training plays candidate weights through
@@ -28,6 +29,8 @@ LEARNED_WEIGHTS = np.array(WEIGHTS, dtype=np.float64).reshape(3, N_FEATURES)
 def best_scored(decision, obs, moves, n, weights, expert_params, rng):
     """Index of the move of highest ``weights[decision] . features`` (lowest index on a tie)."""
     chosen = expert_decide(decision, obs, moves, n, expert_params, rng)
+    if weights[decision, 0] > 0 and not weights[decision, 1:].any():
+        return chosen  # a kind left to expert: only its own move scores above 0 (no features needed)
     best = 0
     best_s = -np.inf
     for i in range(n):

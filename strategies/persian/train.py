@@ -1,24 +1,28 @@
 """Expert iteration for Persian Rummy's `learned` strategy (issue 25): search values, then a fit.
 
-One round: play ``deals`` deals with the current strategy in every seat (recorded, P3-P7), pick
-``per_deal`` unforced decisions of each at random, value every legal move of each by the decision
-analysis play-outs (sim/games/persian/decisions_nb.play_worlds: ``samples`` sampled worlds, the
-same worlds for every move, the current strategy in every seat afterwards), compute each move's
-features (features_nb) and fit, per decision kind, a ridge regression of a move's value minus the
-decision's mean value on its features minus the decision's mean features (only differences
-between the moves of one decision matter). The fitted weights become the next round's strategy.
-After each round the new strategy meets expert on fresh duplicate deals (a seed no round trains
-on) and the report records the difference with its 95% CI.
+One round: play ``deals`` deals with the current strategy in every seat (P3-P7), pick
+``per_deal`` unforced decisions of each at random, value every legal move of each by play-outs
+from the TRUE state with only the stock order redrawn (strategies/persian/train_nb.py:
+``samples`` stock orders, the same for every move, the current strategy in every seat
+afterwards; the analysis's worlds drawn from the view alone make the other hands uniform,
+which real hands are not), compute each move's features (features_nb, from the view alone),
+and fit, per decision kind, a ridge regression of a move's value minus the value of expert's
+move on its features minus those of expert's move (a ranking objective: only differences
+between the moves of one decision matter, and feature 0, expert's own choice, becomes the
+learned cost of leaving expert's move). ``margin`` points are added to that cost, so the
+model leaves expert only where the fit sees a clear gain; kinds not in ``kinds`` keep
+expert's row. The fitted weights become the next round's strategy. After each round the new
+strategy meets expert on fresh duplicate deals (a seed no round trains on) and the report
+records the difference with its 95% CI.
 
-Everything is drawn from ``seed``: the same seed gives the same weights. ``--resume`` continues
-from the rounds already in ``--out`` (state.json after each round).
+Everything is drawn from ``seed``: the same seed gives the same weights. ``resume`` continues
+from the rounds already in ``out`` (state.json after each round) with the same settings.
 
-    python -m strategies.persian.train --rounds 2 --deals 200 --samples 48 --seed 1 --out DIR
+    rummy-sim train learned --rounds 1 --decisions 12000 --worlds 64 --seed 1 --out DIR
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -27,24 +31,35 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from sim.games.persian.decisions import decisions_in, policy_args
-from sim.games.persian.decisions_nb import play_worlds
-from sim.games.persian.recording import record_logs
+from sim.games.persian.decisions import policy_args
+from sim.games.persian.enums import O_DECISION
+from sim.games.persian.information import decision_states, view
 from sim.plugin.registry import register_strategy
 from sim.plugin.strategy import STRATEGY_SIG
 from sim.studies.match import play_match
 from strategies.persian.expert_nb import expert_decide
 from strategies.persian.features_nb import FEATURE_NAMES, N_FEATURES, features_into
 from strategies.persian.learned_nb import EXPERT_PARAMS, best_scored
+from strategies.persian.train_nb import play_stock_worlds
 
+TRAINS = ("learned",)  # the strategies this trainer learns (rummy-sim train SPEC, Game.trainer)
 N_KINDS = 3  # draw, play, discard
+KIND_NAMES = ("draw", "play", "discard")  # the D_* codes' names, in order
 EXPERT_ONLY = np.array([[1.0] + [0.0] * (N_FEATURES - 1)] * N_KINDS)
 EVAL_SEED_OFFSET = 1_000_003  # evaluation deals use seed + this + round: never a training deal
+SEED_MASK = (1 << 63) - 1  # derived seeds stay in [0, 2**63 - 1]
+RIDGE = 1e-4  # the ridge penalty per fitted row (of features scaled to about 1)
 
 
-def make_learned(weights: np.ndarray, name: str):
-    """Register the user strategy ``name`` playing ``weights`` (3 x N_FEATURES) and return its name."""
+_MADE: dict[bytes, str] = {}  # weights -> the name already registered for them in this process
+
+
+def make_learned(weights: np.ndarray, name: str) -> str:
+    """Register the user strategy ``name`` playing ``weights`` (3 x N_FEATURES) and return its name;
+    weights registered before in this process return that name (no second compile, ~0.7 s)."""
     w = np.ascontiguousarray(weights, dtype=np.float64).reshape(N_KINDS, N_FEATURES)
+    if w.tobytes() in _MADE:
+        return _MADE[w.tobytes()]
     ep = EXPERT_PARAMS
 
     @njit(STRATEGY_SIG)
@@ -52,52 +67,56 @@ def make_learned(weights: np.ndarray, name: str):
         return best_scored(decision, obs, moves, n, w, ep, rng)
 
     register_strategy(name, learned_round, doc="learned weights of a training round")
+    _MADE[w.tobytes()] = name
     return name
 
 
-def move_values(dec, samples: int, seed: int, policy: str) -> np.ndarray:
-    """Mean own-team minus other-team points of every legal move of ``dec`` over the same worlds."""
+def move_values(state: np.ndarray, rows: np.ndarray, samples: int, seed: int, policy: str) -> np.ndarray:
+    """Mean own-team minus other-team points of every legal move in ``state`` over the same
+    ``samples`` stock orders (train_nb.play_stock_worlds)."""
     _, params, fns = policy_args(policy)
-    rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
     out = np.zeros((samples, len(rows)), dtype=np.float64)
-    play_worlds(np.ascontiguousarray(dec.obs, dtype=np.int64), np.int64(dec.decision), rows,
-                np.arange(samples, dtype=np.int64), np.int64(seed), params, fns, np.int64(0), out)
+    play_stock_worlds(state, rows, np.arange(samples, dtype=np.int64), np.int64(seed & SEED_MASK), params, fns, out)
     return np.nanmean(out, axis=0)
 
 
-def decision_features(dec) -> np.ndarray:
-    """Every legal move's features (n x N_FEATURES), expert's choice computed on the same observation."""
-    obs = np.ascontiguousarray(dec.obs, dtype=np.int64)
-    rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    chosen = expert_decide(np.int64(dec.decision), obs, rows, np.int64(len(rows)), EXPERT_PARAMS, rng)
+def decision_features(obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
+    """Every legal move's features (n x N_FEATURES) and expert's choice on the same observation."""
+    obs = np.ascontiguousarray(obs, dtype=np.int64)
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    decision, n = np.int64(obs[O_DECISION]), np.int64(len(rows))
+    chosen = int(expert_decide(decision, obs, rows, n, EXPERT_PARAMS, np.zeros(1, dtype=np.uint64)))
     out = np.zeros((len(rows), N_FEATURES), dtype=np.float64)
-    features_into(np.int64(dec.decision), obs, rows, np.int64(len(rows)), np.int64(chosen), out)
-    return out
+    features_into(decision, obs, rows, n, np.int64(chosen), out)
+    return out, chosen
 
 
-def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, first_deal: int, progress=None):
-    """(kind, centred features, centred values) of the sampled decisions of one round's deals."""
-    logs = record_logs(policy, range(first_deal, first_deal + deals), seed)
+def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, first_deal: int, progress=None,
+            kinds=range(N_KINDS)):
+    """(kind, features minus expert's move's, values minus expert's move's) of ``per_deal`` decisions
+    of the ``kinds`` learned in each of one round's deals, played by ``policy`` in every seat."""
     pick = np.random.default_rng([seed, first_deal])
     data = []
-    for k, log in enumerate(logs):
-        decs = list(decisions_in(log))
-        for j in sorted(pick.choice(len(decs), size=min(per_deal, len(decs)), replace=False)):
-            dec = decs[j]
-            x = decision_features(dec)
-            v = move_values(dec, samples, seed * 1_000_003 + first_deal + k * 131 + int(j), policy)
-            data.append((dec.decision, x - x.mean(axis=0), v - v.mean()))
+    for k in range(deals):
+        deal = first_deal + k
+        states = [st for st in decision_states([policy], seed, deal) if st[O_DECISION] in kinds]
+        for j in sorted(pick.choice(len(states), size=min(per_deal, len(states)), replace=False)):
+            state = np.ascontiguousarray(states[j], dtype=np.int64)
+            obs, rows = (np.ascontiguousarray(a, dtype=np.int64) for a in view(state))
+            x, chosen = decision_features(obs, rows)
+            v = move_values(state, rows, samples, seed * 1_000_003 + deal * 131 + int(j), policy)
+            data.append((int(obs[O_DECISION]), x - x[chosen], v - v[chosen]))
         if progress is not None:
             progress(k + 1, deals)
     return data
 
 
-def fit(data, ridge: float = 1e-3) -> np.ndarray:
-    """Per decision kind, least squares with a ridge penalty (weights 3 x N_FEATURES; a kind
-    without data keeps expert's row)."""
+def fit(data, ridge: float = RIDGE, margin: float = 0.0, kinds=range(N_KINDS)) -> np.ndarray:
+    """Per decision kind in ``kinds``, least squares with a ridge penalty on the rows of ``data``
+    (weights 3 x N_FEATURES); ``margin`` is added to feature 0's weight (expert's own move) of
+    every fitted kind; another kind, or one without data, keeps expert's row."""
     w = EXPERT_ONLY.copy()
-    for kind in range(N_KINDS):
+    for kind in kinds:
         xs = [x for d, x, _ in data if d == kind]
         if not xs:
             continue
@@ -105,6 +124,7 @@ def fit(data, ridge: float = 1e-3) -> np.ndarray:
         y = np.concatenate([v for d, _, v in data if d == kind])
         a = x.T @ x + ridge * len(y) * np.eye(N_FEATURES)
         w[kind] = np.linalg.solve(a, x.T @ y)
+        w[kind, 0] += margin
     return w
 
 
@@ -116,38 +136,61 @@ def bar(done: int, total: int) -> None:
         sys.stderr.write("\n")
 
 
+def start_state(out: Path, settings: dict, resume: bool) -> dict:
+    """The training state: a new one, or with ``resume`` the one in ``out`` when its settings are
+    ``settings`` (ValueError in one line otherwise; a folder already holding a training is never
+    overwritten without ``resume``)."""
+    state_file = out / "state.json"
+    if not state_file.exists():
+        return {**settings, "rounds": []}
+    if not resume:
+        raise ValueError(f"{out} holds a training already (state.json): --resume to continue it, or another --out")
+    state = json.loads(state_file.read_text())
+    other = [f"{k} {state.get(k)!r} (asked {v!r})" for k, v in settings.items() if state.get(k) != v]
+    if other:
+        raise ValueError(f"{state_file}: --resume with other settings than the training's: {', '.join(other)}")
+    return state
+
+
 def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: str | Path,
-          eval_deals: int = 2000, resume: bool = False, progress=bar) -> dict:
+          eval_deals: int = 2000, resume: bool = False, progress=bar, margin: float = 0.0,
+          kinds=(0, 1, 2), ridge: float = RIDGE) -> dict:
     """Run ``rounds`` rounds of expert iteration into ``out`` (state.json, weights.npz, report.md)."""
     out = Path(out)
+    settings = {"seed": seed, "deals": deals, "per_deal": per_deal, "samples": samples, "margin": margin,
+                "kinds": list(kinds), "ridge": ridge, "eval_deals": eval_deals}
+    state = start_state(out, settings, resume)
     out.mkdir(parents=True, exist_ok=True)
-    state_file = out / "state.json"
-    state = {"seed": seed, "deals": deals, "per_deal": per_deal, "samples": samples, "rounds": []}
-    if resume and state_file.exists():
-        state = json.loads(state_file.read_text())
     weights = np.array(state["rounds"][-1]["weights"]) if state["rounds"] else EXPERT_ONLY.copy()
     for r in range(len(state["rounds"]), rounds):
         t0 = time.perf_counter()
         policy = "expert" if r == 0 else make_learned(weights, f"learned_round{r}")
-        data = collect(policy, deals, per_deal, samples, seed, first_deal=r * deals, progress=progress)
-        weights = fit(data)
+        data = collect(policy, deals, per_deal, samples, seed, r * deals, progress, kinds)
+        weights = fit(data, ridge, margin, kinds)
         name = make_learned(weights, f"learned_fit{r + 1}")
-        m = play_match(name, "expert", deals=eval_deals, seed=seed + EVAL_SEED_OFFSET + r, keep_plays=False)
-        s = m.summary
+        eval_seed = (seed + EVAL_SEED_OFFSET + r) & SEED_MASK
+        s = play_match(name, "expert", deals=eval_deals, seed=eval_seed, keep_plays=False).summary
         state["rounds"].append({"round": r + 1, "decisions": len(data), "weights": weights.tolist(),
-                                "vs_expert": s["mean_diff"], "ci95": s["ci95"], "eval_deal_sets": eval_deals,
-                                "seconds": time.perf_counter() - t0})
-        state_file.write_text(json.dumps(state, indent=1))
+                                "vs_expert": s["mean_diff"], "ci95": list(s["ci95"]), "eval_deal_sets": eval_deals,
+                                "eval_seed": eval_seed, "seconds": time.perf_counter() - t0})
+        (out / "state.json").write_text(json.dumps(state, indent=1))
         np.savez(out / "weights.npz", weights=weights)
         (out / "report.md").write_text(report(state))
     return state
+
+
+def weights_text(w: np.ndarray) -> str:
+    """``w`` as the WEIGHTS tuple of strategies/persian/learned_weights.py (exact: repr of floats)."""
+    rows = ["    (" + ", ".join(repr(float(v)) for v in row) + ")," for row in np.asarray(w)]
+    return "WEIGHTS = (\n" + "\n".join(rows) + "\n)"
 
 
 def report(state: dict) -> str:
     """The training report: strength against expert per round, and what the last model weighs."""
     lines = ["# learned (Persian): expert iteration", "",
              f"seed {state['seed']}, {state['deals']} deals per round, {state['per_deal']} decisions per deal, "
-             f"{state['samples']} worlds per move", "",
+             f"{state['samples']} stock orders per move (true hands), ridge {state['ridge']:g}, margin {state['margin']:g}, "
+             f"kinds learned {', '.join(KIND_NAMES[k] for k in state['kinds']) or 'none'}", "",
              "| round | decisions fitted | learned - expert per deal | 95% CI | deal sets | seconds |",
              "|---|---|---|---|---|---|"]
     for r in state["rounds"]:
@@ -160,28 +203,5 @@ def report(state: dict) -> str:
                   "| feature | draw | play | discard |", "|---|---|---|---|"]
         for k, f in enumerate(FEATURE_NAMES):
             lines.append(f"| {f} | {w[0, k]:+.2f} | {w[1, k]:+.2f} | {w[2, k]:+.2f} |")
+        lines += ["", "As strategies/persian/learned_weights.WEIGHTS:", "", "```", weights_text(w), "```"]
     return "\n".join(lines) + "\n"
-
-
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m strategies.persian.train", description=__doc__.split("\n")[0])
-    p.add_argument("--rounds", type=int, default=2)
-    p.add_argument("--deals", type=int, default=200, help="deals played per round")
-    p.add_argument("--per-deal", type=int, default=8, help="decisions valued per deal")
-    p.add_argument("--samples", type=int, default=48, help="sampled worlds per decision")
-    p.add_argument("--eval-deals", type=int, default=2000, help="duplicate deal sets against expert per round")
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--resume", action="store_true")
-    a = p.parse_args(argv)
-    for name in ("rounds", "deals", "per_deal", "samples", "eval_deals"):
-        if getattr(a, name) < 1:
-            print(f"train: --{name.replace('_', '-')} must be at least 1, got {getattr(a, name)}", file=sys.stderr)
-            return 2
-    state = train(a.rounds, a.deals, a.per_deal, a.samples, a.seed, a.out, a.eval_deals, a.resume)
-    print(report(state))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

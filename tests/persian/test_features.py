@@ -23,8 +23,7 @@ def decisions():
 def test_kernel_features_equal_the_reference(decisions):
     kinds = set()
     for dec in decisions:
-        x = decision_features(dec)
-        chosen = int(np.argmax(x[:, 0]))
+        x, chosen = decision_features(dec.obs, dec.rows)
         for i, row in enumerate(dec.rows):
             assert np.allclose(x[i], ref_features(dec.obs, row, i, chosen)), (dec.where, i, row)
         kinds.add(dec.decision)
@@ -39,7 +38,7 @@ def test_scorer_plays_the_move_its_weights_prefer(decisions):
     for dec in decisions:
         if dec.decision != E.D_PLAY:
             continue
-        x = decision_features(dec)
+        x, _ = decision_features(dec.obs, dec.rows)
         obs = np.ascontiguousarray(dec.obs)
         rows = np.ascontiguousarray(dec.rows)
         i = best_scored(np.int64(E.D_PLAY), obs, rows, np.int64(len(rows)), w, EXPERT_PARAMS,
@@ -54,7 +53,7 @@ def test_fit_recovers_an_obviously_best_move_and_is_reproducible(decisions):
     move scoring most where it is ahead by 10 points or more; the same data give the same weights."""
     data = []
     for dec in decisions:
-        x = decision_features(dec)
+        x, _ = decision_features(dec.obs, dec.rows)
         v = 100.0 * x[:, 1]
         data.append((dec.decision, x - x.mean(axis=0), v - v.mean()))
     w = fit(data)

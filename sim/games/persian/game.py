@@ -58,6 +58,7 @@ class PersianGame(Game):
     title = "Persian Rummy"
     rules_ref = "RULES.md Part 1 (P1-P10)"
     strategies_module = "strategies.persian.builtins"
+    trainer_module = "strategies.persian.train"  # expert iteration of `learned` (issue 25)
     seat_counts = (4,)
     default_players = 4
     rules_type = RuleOptions
@@ -192,7 +193,7 @@ class PersianGame(Game):
 
 
 BENCH_PLAN = BenchPlan(
-    specs=("greedy", "random", "deep_taker", "quad_holder", "defensive", "expert"),
+    specs=("greedy", "random", "deep_taker", "quad_holder", "defensive", "expert", "learned"),
     search_specs=("mc_search",),
     deals=100_000, deals_all_threads=200_000, quick_deals=5_000,
     search_deals=400, search_quick_deals=8, search_warmup=2,
