@@ -72,3 +72,14 @@ def weighted_p_best(x: np.ndarray, w: np.ndarray, draws: int = 4000, seed: int =
         wins += (is_top / is_top.sum(axis=1, keepdims=True)).sum(axis=0)
         left -= b
     return wins / draws
+
+
+def posterior(loglik: np.ndarray, floor: float) -> tuple[np.ndarray | None, float, int]:
+    """(normalised weights or None, ESS, possible worlds) of worlds with log-likelihoods ``loglik``;
+    the weights are None when the ESS is below ``floor`` (the inference failed: the caller says so
+    and does not fall back to uniform worlds)."""
+    ll = np.asarray(loglik, dtype=float)
+    possible = int(np.isfinite(ll).sum())
+    w = normalise(ll) if possible else None
+    n_eff = ess(w) if w is not None else 0.0
+    return (w if n_eff >= floor else None), n_eff, possible

@@ -13,8 +13,9 @@ declaration discarding a card, I3, I5).
 
 ``analyze`` samples worlds from that observation only (decisions_nb.sample_world: the
 unseen cards dealt uniformly among the hidden hands and the stock, consistently with every
-public fact; no inference from what the opponents chose), plays every candidate in the
-same worlds and plays the deal out with a policy in every seat (decisions_nb.play_worlds),
+public fact; no inference from what the opponents chose unless ``infer`` is given: then the
+worlds are weighted by how likely they make the opponents' recorded choices,
+sim/games/indian/infer.py), plays every candidate in the same worlds and plays the deal out with a policy in every seat (decisions_nb.play_worlds),
 and compares the candidates paired (sim/apps/analysis/stats.py) in a race with early
 elimination (sim/apps/analysis/racing.py). A score is the deciding seat's net points of
 the deal (I6: what it wins by declaring, minus what it loses).
@@ -25,7 +26,7 @@ Turns are numbered from 1 as ``rummy-sim show`` prints them (reshuffles are not 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
@@ -33,10 +34,12 @@ import numpy as np
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
+from sim.apps.analysis.weighted import posterior
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name, parse_kind
 from sim.games.indian.decisions_nb import play_worlds
 from sim.games.indian.engine import kernel_args, parse_specs
+from sim.games.indian.infer import History, record, worlds_loglik
 from sim.games.indian.log_check import validate_log
 from sim.games.indian.position import Position, row_to_move
 from sim.games.indian.rules import RuleOptions
@@ -52,6 +55,8 @@ SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands a
 
 
 WORLDS_UNIFORM = "worlds uniform (every deal of the hidden cards consistent with the view equally likely)"
+INFER_TREMBLE = 0.5  # --tremble: the inferred policy's chance of playing any legal move at random
+INFER_ESS_FLOOR = 10.0  # --ess-floor: below this effective sample size the inference has failed
 
 
 class AnalysisInputError(ValueError):
@@ -84,6 +89,9 @@ class IndianDecision:
     deal: int | None = None
     turn: int | None = None  # 1-based, as rummy-sim show numbers turns
     where: str = ""  # how to name this decision in messages
+    #: the other seats' public choices before this decision (sim/games/indian/infer.py; a logged
+    #: decision only): what ``--infer`` reads; public facts only, like ``obs``
+    history: History | None = field(default=None, repr=False)
 
     @property
     def decision(self) -> int:
@@ -191,9 +199,13 @@ def start_position(log: dict) -> Position:
     return pos
 
 
-def _apply(pos: Position, move: tuple, where: str) -> None:
+def _apply(pos: Position, move: tuple, where: str, hist: History | None = None) -> None:
+    """Apply a logged move (noting it in ``hist`` when given: sim/games/indian/infer.py)."""
     try:
-        pos.apply(move)
+        if hist is None:
+            pos.apply(move)
+        else:
+            record(hist, pos, move)
     except ValueError as e:
         raise AnalysisInputError(f"{where}: the log's move {move!r} cannot be replayed: {e}") from None
 
@@ -227,6 +239,7 @@ def decision_from_log(log: dict, turn: int, decision: str = "draw", index: int =
     n_turns = sum(1 for n, _ in _turns(log) if n)
     if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)) or not 1 <= turn <= n_turns:
         raise AnalysisInputError(f"deal {deal} has turns 1..{n_turns}; turn {turn} does not exist")
+    hist = History(next(int(e['seat']) for n, e in _turns(log) if n == turn))
     pos = start_position(log)
     for n, entry in _turns(log):
         if n == 0:
@@ -236,18 +249,19 @@ def decision_from_log(log: dict, turn: int, decision: str = "draw", index: int =
         draw, end = _draw_move(entry), _end_move(entry)
         if n == turn:
             break
-        _apply(pos, draw, where)
+        _apply(pos, draw, where, hist)
         if end is not None:
-            _apply(pos, end, where)
+            _apply(pos, end, where, hist)
     if _PHASE[decision] == E.D_DRAW:
         played = draw
     else:
         if end is None:
             raise AnalysisInputError(f"{where}: no {decision} decision: the seat dropped (I7)")
-        _apply(pos, draw, where)
+        _apply(pos, draw, where, hist)
         played = end
     dec = IndianDecision.from_position(pos, played, deal, turn)
     dec.where = where
+    dec.history = hist
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{where}: the {decision} decision is forced; nothing to compare")
     return dec
@@ -301,10 +315,16 @@ def as_decision(dec) -> IndianDecision:
 def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | Sequence[str] = "expert",
             seed: int = 0, horizon: str = "deal", batch: int = 100, alpha: float = 0.05, racing: bool = True,
             top: int = 0, min_samples: int | None = None, threads: int | None = None,
-            progress=None) -> DecisionAnalysis:
+            progress=None, infer: str | Sequence[str] | None = None, tremble: float = INFER_TREMBLE,
+            ess_floor: float = INFER_ESS_FLOOR) -> DecisionAnalysis:
     """Compare every legal move of ``dec`` (or the ``top`` best after a pilot batch, the move
     played always kept) over ``samples`` sampled worlds; see the module docstring. ``policy``: a
-    strategy spec for every seat (or one per seat) playing the rest of the deal."""
+    strategy spec for every seat (or one per seat) playing the rest of the deal.
+
+    ``infer``: a strategy spec (or one per seat); the worlds are then weighted by how likely they
+    make the other seats' recorded draws, drops and discards under it (sim/games/indian/infer.py,
+    ``tremble`` its chance of any legal move); the race is off (every candidate in every world)
+    and an effective sample size below ``ess_floor`` stops with AnalysisInputError (no fallback)."""
     dec = as_decision(dec)
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{dec.where or 'this decision'} is forced: one legal move, nothing to compare")
@@ -317,6 +337,10 @@ def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | S
     set_threads(threads)
     obs = np.ascontiguousarray(dec.obs, dtype=np.int64)
     rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
+    weights, inference = None, None
+    if infer is not None:
+        weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
+        racing, top = False, 0
 
     def sample(cands, start, stop):
         out = np.zeros((stop - start, len(cands)), dtype=np.float64)
@@ -334,32 +358,63 @@ def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | S
               keep=keep, top=top, racing=racing, progress=progress)
     secs = time.perf_counter() - t0
     labels = dec.labels()
-    frame = candidate_frame(rr.scores, labels, dec.played, rr.alive)
+    frame = candidate_frame(rr.scores, labels, dec.played, rr.alive, weights=weights)
     if rr.pruned.any():
         frame = frame[~frame["move"].isin([labels[i] for i in np.flatnonzero(rr.pruned)])].reset_index(drop=True)
-    assumptions = _assumptions(names, rr, samples, seed, len(rows), batch, top, alpha, racing)
+    assumptions = _assumptions(names, rr, samples, seed, len(rows), batch, top, alpha, racing, inference)
     return DecisionAnalysis(frame, dec.situation(), assumptions, rr.scores, secs, rr.stopped_early,
                             {"looks": rr.looks, "decisions_per_second": 1.0 / secs if secs > 0 else float("inf")})
 
 
-def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing) -> dict:
-    """What an answer rests on, in words."""
+def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing, inference=None) -> dict:
+    """What an answer rests on, in words: policy, worlds (uniform or weighted), race, score."""
     kept = int((~rr.pruned).sum())
-    return {
+    out = {
         "policy": names[0] if len(set(names)) == 1 else names,
         "policy_in": "every seat, from the move analysed on (the deciding seat too)",
         "worlds": rr.worlds,
         "max_worlds": samples,
         "horizon": "deal",
         "seed": seed,
-        "sampler": SAMPLER_TEXT,
-        "worlds_are": WORLDS_UNIFORM,
+        "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
+        + "; then weighted by the other seats' recorded choices (worlds_are)",
+        "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{n_rows} legal moves" + (f", {kept} after a pilot of {batch} worlds (top {top} + the move "
                                                  "played)" if rr.pruned.any() else ""),
         "race": (f"paired one-sided t bounds, Bonferroni over {max(1, kept - 1)} rivals x "
                  f"{-(-samples // min(batch, samples))} looks, alpha {alpha}" if racing else "off"),
         "score": "the deciding seat's net points of the deal (I6: its gain by declaring minus its loss)",
     }
+    if inference is not None:
+        out["inference"] = {k: v for k, v in inference.items() if k != "text"}
+    return out
+
+
+def _infer_weights(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
+                   ess_floor: float):
+    """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/indian/infer.py)."""
+    if dec.history is None:
+        raise AnalysisInputError("--infer needs the deal's history (a deal log): a position records no earlier "
+                                 "choices of the other seats")
+    if not 0.0 < tremble <= 1.0:
+        raise AnalysisInputError(f"tremble must be in (0, 1], got {tremble}")
+    names, params, fns = policy_args(infer, int(obs[E.O_PLAYERS]))
+    hist = dec.history
+    t0 = time.perf_counter()
+    loglik = worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble)
+    secs = time.perf_counter() - t0
+    weights, n_eff, possible = posterior(loglik, ess_floor)
+    if weights is None:
+        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
+                                 f"{n_eff:.1f} of {samples} worlds ({possible} possible) is below the floor "
+                                 f"{ess_floor:g}; give more --samples, a larger --tremble or no --infer (no "
+                                 "fallback to uniform worlds)")
+    pol = names[0] if len(set(names)) == 1 else "/".join(names)
+    used = sum(1 for c in hist.choices if int(obs[E.O_STATUS + c.seat]) == E.ST_IN)
+    text = (f"worlds weighted by {pol}'s likelihood of the other seats' {used} recorded draws, drops and "
+            f"discards (tremble {tremble:g}; seats out of the deal not read), ESS {n_eff:.1f} of {samples}")
+    return weights, {"policy": pol, "tremble": tremble, "choices": used, "ess": n_eff, "worlds": samples,
+                     "possible_worlds": possible, "ess_floor": ess_floor, "seconds": round(secs, 3), "text": text}
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:
