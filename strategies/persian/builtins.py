@@ -216,8 +216,9 @@ BUILTINS: tuple[StrategyInfo, ...] = (
         "Learned: expert, except at the draw, where a linear model over features of each move "
         "(strategies/persian/features_nb.py, expert's own choice one of them) picks the move; its weights were "
         "fitted to the values of every legal move played out from the true hands (rummy-sim train learned, "
-        "two rounds of expert iteration; learned_weights.py). Against expert on fresh duplicate deals: +7.3 "
-        "[+5.9, +8.7] points per deal (8,000 deal sets, seed 20261204).",
+        "two rounds of expert iteration, then a 1.5-point margin for leaving expert's draw; learned_weights.py). "
+        "Against expert on fresh duplicate deals: +8.3 [+8.0, +8.6] points per deal (160,000 deal sets, "
+        "seed 20261209).",
         kernel="strategies.persian.learned_nb:learned_decide", kind="learned",
     ),
 )

@@ -8,7 +8,8 @@ The weights are plain float64 numbers in strategies/persian/learned_weights.py, 
 ``rummy-sim train learned`` (strategies/persian/train.py); the command that made them is in that file.
 
 ``cache=True`` does not notice new weights in the imported module (/work/shared/NUMBA-NOTES.md):
-clear NUMBA_CACHE_DIR after changing them. Training plays candidate weights through
+clear NUMBA_CACHE_DIR after changing them, and change this file in the same commit (its stamp is
+what the cache checks; weights of 2026-12-03, draw margin 1.5). Training plays candidate weights through
 ``make_learned(weights)``, a kernel compiled for the given numbers.
 """
 
