@@ -130,8 +130,8 @@ def run_check(args) -> int:
     chunk = max(4, min(CHUNK, args.hands // len(combos)))
     chk = Checker()
     t0 = time.perf_counter()
-    done = 0
-    k = 0
+    k = args.first // chunk  # resume at a chunk boundary: the same chunks as one uninterrupted run
+    done = start = k * chunk
     while done < args.hands and len(chk.problems) < chk.show:
         n = min(chunk, args.hands - done)
         specs, rules = combos[k % len(combos)]
@@ -141,7 +141,8 @@ def run_check(args) -> int:
         if args.progress and k % 100 == 0:
             print(f"  {done:,} hands, {chk.decisions:,} decisions, {time.perf_counter() - t0:.0f} s", flush=True)
     took = time.perf_counter() - t0
-    print(f"checked {done:,} hands ({chk.hands:,} in lockstep to the end) against OpenSpiel gin_rummy: "
+    span = f" (hands {start:,} to {done - 1:,})" if start else ""
+    print(f"checked {done - start:,} hands{span} ({chk.hands:,} in lockstep to the end) against OpenSpiel gin_rummy: "
           f"{chk.decisions:,} decisions compared ({chk.bot_decisions:,} of them with SimpleGinRummyBot), "
           f"{len(pairs)} strategy pairs x {len(variants)} rule variants, {took:.1f} s")
     if chk.problems:
@@ -160,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--speed", action="store_true", help="hands/s of both engines and RLCard, one core")
     ap.add_argument("--hands", type=int, default=None, help="hands to play (check: 2,000; speed: 20,000)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="check: start at this hand (rounded down to a whole chunk) to finish a long check")
     ap.add_argument("--specs", nargs="*", help="strategy pairs A,B (default: every built-in pair)")
     ap.add_argument("--rules", choices=("default", "all"), default="all")
     ap.add_argument("--progress", action="store_true")
