@@ -18,9 +18,6 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
 HERE = Path(__file__).resolve().parent
 RUNTIME = "**Run time:** not executed yet (`make notebooks` executes it and states the time here)."
 RUNTIME_PREFIX = "**Run time:**"
@@ -56,6 +53,9 @@ def rerun(name: str, default: int) -> str:
 def write_notebooks(notebooks: dict[str, list[tuple[str, str]]], names: list[str] | None = None) -> list[Path]:
     """Write every notebook of ``notebooks`` (name -> [(kind "md" | "code", source)]), or those in
     ``names``, into notebooks/ from its cell sources, unexecuted; return their paths."""
+    import nbformat  # here, not at the top: it costs seconds, and --help or a bad argument needs none of it
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
     paths = []
     for name, cells in notebooks.items():
         if names and name not in names:
@@ -72,6 +72,7 @@ def write_notebooks(notebooks: dict[str, list[tuple[str, str]]], names: list[str
 def execute(path: Path, timeout: int = 3600) -> float:
     """Execute a built notebook in place at its documented deal count (RUMMY_DEALS unset) and state the
     measured wall time in its run-time cell; returns the seconds."""
+    import nbformat
     from nbclient import NotebookClient
 
     env = os.environ.pop("RUMMY_DEALS", None)

@@ -15,9 +15,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from _cells import KERNEL  # noqa: E402  (the kernel every notebook names: the project's .venv)
@@ -220,6 +217,9 @@ print(f"(worlds sampled from the deciding seat's view only, no inference from op
 
 
 def build() -> Path:
+    import nbformat  # here, not at the top: it costs seconds, and --help or a bad argument needs none of it
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
     nb = new_notebook()
     nb.metadata["kernelspec"] = dict(KERNEL)
     nb.cells = [new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in CELLS]
@@ -232,6 +232,7 @@ def execute(path: Path, timeout: int = 7200) -> float:
     """Run the notebook in place with nbclient (outputs kept); returns the seconds it took."""
     import time
 
+    import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)

@@ -2,8 +2,10 @@
 engine, every built-in strategy and, where the game has it, its decision analysis.
 
 `make test` runs this before pytest so the test workers load compiled kernels from the
-cache instead of each compiling them. The games compile in parallel processes: numba
-compiles on one core, so on a 2-core machine two games take the time of the slower one.
+cache instead of each compiling them. numba compiles on one core, so the games compile in
+parallel processes, at most one per core at a time: on 2 cores the first two start at once
+and the third starts when one ends, so the longest game (Indian, ~2 min cold) never shares
+its core with two others.
 
     python -m sim.apps.precompile            # every game
     python -m sim.apps.precompile persian    # just these
@@ -11,6 +13,7 @@ compiles on one core, so on a 2-core machine two games take the time of the slow
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -48,11 +51,32 @@ def warm_decisions(g) -> None:
         return
 
 
-def precompile(names: list[str]) -> int:
-    """Start one compiling process per game, wait for all; 0 when every one succeeded."""
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def precompile(names: list[str], slots: int | None = None) -> int:
+    """Compile each game in its own process, at most ``slots`` (default: one per core) at a
+    time; 0 when every one succeeded."""
+    slots = slots or _cores()
     t0 = time.perf_counter()
-    procs = {name: subprocess.Popen([sys.executable, "-c", _ONE_GAME, name]) for name in names}
-    failed = [name for name, proc in procs.items() if proc.wait() != 0]
+    waiting = list(names)
+    running: dict[str, subprocess.Popen] = {}
+    failed: list[str] = []
+    while waiting or running:
+        while waiting and len(running) < slots:
+            name = waiting.pop(0)
+            running[name] = subprocess.Popen([sys.executable, "-c", _ONE_GAME, name])
+        done = [name for name, proc in running.items() if proc.poll() is not None]
+        for name in done:
+            if running.pop(name).returncode != 0:
+                failed.append(name)
+        if not done:
+            time.sleep(0.05)
     took = time.perf_counter() - t0
     if failed:
         print(f"precompile: compiling {', '.join(failed)} failed (see above)", file=sys.stderr)
