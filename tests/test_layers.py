@@ -47,6 +47,8 @@ KEPT_LAZY = {
     ("sim/apps/tune/search.py", "cmaes"): "only for the CMA-ES sampler",
     ("sim/apps/tune/evaluate.py", "sim.runner.dask_backend"): "optional: Dask only with --backend dask",
     ("sim/apps/tune/report.py", "scipy"): "heavy, only for the parameter-effects table",
+    ("sim/core/intervals.py", "scipy"): "scipy.stats (about 0.7 s) loads with the first interval, not with every command",
+    ("sim/core/intervals.py", "statsmodels.*"): "as above, for the Wilson interval",
 }
 
 

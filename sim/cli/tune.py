@@ -84,7 +84,7 @@ def _backend_options(args: argparse.Namespace) -> dict:
 
 
 def add_commands(sub) -> None:
-    from sim.apps.tune.search import SAMPLERS
+    from sim.apps.tune.samplers import SAMPLERS
 
     p = sub.add_parser(
         "tune", help="the best parameters of a strategy against a field, validated on fresh deals",

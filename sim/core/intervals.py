@@ -23,8 +23,6 @@ import math
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from scipy import stats as sps
-from statsmodels.stats.proportion import proportion_confint
 
 from sim.core.fmt import NA, _finite, num, pct
 
@@ -76,6 +74,8 @@ def t_bounds(mean, se, df, level: float = 0.95):
     level = _check_level(level)
     mean, se, df = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (mean, se, df)))
     pos = se > 0
+    from scipy import stats as sps  # here: scipy.stats costs ~0.7 s to import, which every command paid
+
     with np.errstate(invalid="ignore"):
         low, high = sps.t.interval(level, np.where(pos, df, 1.0), loc=mean, scale=np.where(pos, se, 1.0))
     low = np.where(pos, low, np.where(se == 0, mean, np.nan))
@@ -119,6 +119,8 @@ def mean_test(n: float, mean: float, m2: float, level: float = 0.95) -> dict:
     if n < 2:
         return out
     if ci.se > 0:
+        from scipy import stats as sps
+
         out["p_value"] = float(2.0 * sps.t.sf(abs(mean) / ci.se, n - 1))
         out["effect_size"] = float(mean) / ci.sd
     else:
@@ -159,6 +161,8 @@ def wilson_interval(successes: float, n: int, level: float = 0.95) -> tuple[floa
         raise ValueError(f"n must be positive, got {n}")
     if not 0 <= successes <= n:
         raise ValueError(f"successes must be in [0, n], got {successes} of {n}")
+    from statsmodels.stats.proportion import proportion_confint  # here, like scipy.stats above
+
     low, high = proportion_confint(successes, n, alpha=1.0 - level, method="wilson")
     return float(low), float(high)
 

@@ -7,13 +7,29 @@ budget is spent), ``evaluate`` (candidates against the field on common deals, th
 sim.runner and its backend), ``search`` (optuna + successive halving with racing),
 ``validate`` (the best on fresh deals vs the field and the defaults), ``report``.
 docs/tuning.md explains the method and its output.
+
+The names below load their module when first used (PEP 562), so ``rummy-sim`` starts without
+optuna, the runner and the charts unless it tunes.
 """
 
-from sim.apps.tune.api import TuneResult, command_line, derived_validation_seed, tune
-from sim.apps.tune.field import Field, parse_field
-from sim.apps.tune.plan import Plan, make_plan
-from sim.apps.tune.search import SAMPLERS
-from sim.apps.tune.space import Dimension, Space, TuneError, parse_space
+from importlib import import_module
+
+_WHERE = {"tune": "api", "TuneResult": "api", "command_line": "api", "derived_validation_seed": "api",
+          "Field": "field", "parse_field": "field", "Plan": "plan", "make_plan": "plan",
+          "SAMPLERS": "samplers", "Dimension": "space", "Space": "space", "TuneError": "space",
+          "parse_space": "space"}
 
 __all__ = ["tune", "TuneResult", "TuneError", "command_line", "derived_validation_seed", "Field", "parse_field",
            "Plan", "make_plan", "SAMPLERS", "Dimension", "Space", "parse_space"]
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -31,9 +31,8 @@ from sim.runner.results import RunInterrupted
 from sim.apps.tune.evaluate import Evaluator, Scores
 from sim.apps.tune.field import Field
 from sim.apps.tune.plan import Plan
+from sim.apps.tune.samplers import SAMPLERS
 from sim.apps.tune.space import Space, TuneError
-
-SAMPLERS = ("tpe", "cmaes", "random", "qmc")
 
 
 def make_sampler(name: str, seed: int, startup: int):
