@@ -23,6 +23,7 @@ from sim.runner import RunError, RunInterrupted, VersionMismatch, read_plays, ru
 from sim.runner.dask_backend import DaskChunks, local_cluster  # noqa: E402
 from sim.runner.files import chunk_name, parts_dir, read_chunk_table  # noqa: E402
 from sim.runner.keep import compute_chunk  # noqa: E402
+from frame_checks import assert_same_frame  # noqa: E402
 
 
 def _exp(deals=400, seed=11):
@@ -82,11 +83,11 @@ def _chunks_come_back_in_deal_order_whatever_order_they_finish_in(client, tmp_pa
 def _a_dask_run_equals_a_local_run(client, ref, ref_out, tmp_path) -> None:
     out = tmp_path / "d.parquet"
     run = run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False)
-    pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
-    pd.testing.assert_frame_equal(run.summary, ref.summary, check_exact=True)
+    assert_same_frame(read_plays(out), read_plays(ref_out), check_exact=True)
+    assert_same_frame(run.summary, ref.summary, check_exact=True)
     summary = run_experiment(_exp(), out=tmp_path / "s.parquet", backend="dask", scheduler=client, keep="summary",
                              progress=False)
-    pd.testing.assert_frame_equal(summary.summary, ref.summary, check_exact=True)
+    assert_same_frame(summary.summary, ref.summary, check_exact=True)
 
 
 def _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path) -> None:
@@ -103,8 +104,8 @@ def _a_killed_worker_costs_only_its_chunk(client, ref, ref_out, tmp_path) -> Non
     out = tmp_path / "k.parquet"
     run = run_experiment(_exp(), out=out, backend="dask", scheduler=client, progress=False, on_chunk=kill_one)
     assert killed and killed[0][1], "the killed worker had a chunk running"
-    pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
-    pd.testing.assert_frame_equal(run.summary, ref.summary, check_exact=True)
+    assert_same_frame(read_plays(out), read_plays(ref_out), check_exact=True)
+    assert_same_frame(run.summary, ref.summary, check_exact=True)
     client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker
 
 
@@ -125,8 +126,8 @@ def _interrupted_runs_resume_on_either_backend(client, ref, ref_out, tmp_path, c
     capsys.readouterr()
     run = run_experiment(_exp(), out=out, resume=True, backend="dask", scheduler=client, progress=False)
     assert damaged.name in capsys.readouterr().err
-    pd.testing.assert_frame_equal(read_plays(out), read_plays(ref_out), check_exact=True)
-    pd.testing.assert_frame_equal(run.summary, ref.summary, check_exact=True)
+    assert_same_frame(read_plays(out), read_plays(ref_out), check_exact=True)
+    assert_same_frame(run.summary, ref.summary, check_exact=True)
 
 
 def _a_worker_of_another_version_is_refused(client) -> None:
@@ -147,4 +148,4 @@ def _a_loaded_python_strategy_plays_on_the_workers(client, tmp_path) -> None:
     exp = X.match("dask_greedy_py", "greedy", 40, 5, chunk=20)
     local = run_experiment(exp, progress=False)
     remote = run_experiment(exp, backend="dask", scheduler=client, progress=False)
-    pd.testing.assert_frame_equal(remote.summary, local.summary, check_exact=True)
+    assert_same_frame(remote.summary, local.summary, check_exact=True)

@@ -21,6 +21,7 @@ import pytest
 from sim.apps.bench import runner as runner_bench
 from sim.cli import main
 from sim.runner import parts_dir, read_metadata, read_plays
+from frame_checks import assert_same_frame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "experiments" / "example.toml"
@@ -237,7 +238,7 @@ def test_resume_against_another_experiment_exits_2_and_keeps_the_chunks(tmp_path
 
 
 def test_ctrl_c_keeps_finished_chunks_and_resume_matches_an_uninterrupted_run(tmp_path, capsys) -> None:
-    args = ["match", "greedy", "random", "--deals", "40000", "--chunk", "1000", "--seed", "5"]
+    args = ["match", "greedy", "random", "--deals", "10000", "--chunk", "250", "--seed", "5"]
     out_file = tmp_path / "ctrlc.parquet"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args, "--out", str(out_file), "--threads", "1"],
@@ -255,13 +256,13 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_matches_an_uninterrupted_run(tm
     assert not out_file.exists()
     done = sorted(parts.glob("chunk-*.arrow"))
     assert 1 <= len(done) < 40
-    assert len(read_plays(parts)) == 2 * 1000 * len(done)
+    assert len(read_plays(parts)) == 2 * 250 * len(done)
 
     code, _, err = run_cli(capsys, *args, "--out", out_file, "--resume")
     assert code == 0, err
     code, _, err = run_cli(capsys, *args, "--out", tmp_path / "straight.parquet")
     assert code == 0, err
-    pd.testing.assert_frame_equal(pd.read_parquet(out_file), pd.read_parquet(tmp_path / "straight.parquet"))
+    assert_same_frame(pd.read_parquet(out_file), pd.read_parquet(tmp_path / "straight.parquet"))
 
 
 # --- progress ----------------------------------------------------------------------------------------

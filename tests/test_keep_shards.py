@@ -17,6 +17,7 @@ from sim.runner import (RunError, RunInterrupted, VersionMismatch, load_result, 
                         run_experiment, start_experiment)
 from sim.runner.dask_backend import chunk_task
 from sim.runner.files import parts_dir
+from frame_checks import assert_same_frame  # noqa: E402
 
 
 def _exp(deals=400, seed=5, **kw):
@@ -65,7 +66,7 @@ def test_summary_and_sets_files_give_the_statistics_and_report_of_the_plays_file
     plays = load_result(files["plays"])
     for keep in ("sets", "summary"):
         other = load_result(files[keep])
-        pd.testing.assert_frame_equal(other.summary, plays.summary, check_exact=True)
+        assert_same_frame(other.summary, plays.summary, check_exact=True)
         assert other.meta["keep"] == keep
     col_p, col_s = collect(files["plays"]), collect(files["summary"])
     assert col_s.deals == col_p.deals == 400
@@ -109,9 +110,9 @@ def test_shards_merge_into_the_unsharded_run(runs, tmp_path) -> None:
         r = run_experiment(exp, out=path, shard=f"{i}/3", progress=False)
         assert r.meta["shard"] == [i, 3] and r.experiment.digest() == exp.digest()
     merged = merge_results(shards[::-1], tmp_path / "all.parquet")
-    pd.testing.assert_frame_equal(read_plays(tmp_path / "all.parquet"), read_plays(files["plays"]), check_exact=True)
-    pd.testing.assert_frame_equal(merged.summary, load_result(files["plays"]).summary, check_exact=True)
-    pd.testing.assert_frame_equal(load_result(tmp_path / "all.parquet").summary, merged.summary, check_exact=True)
+    assert_same_frame(read_plays(tmp_path / "all.parquet"), read_plays(files["plays"]), check_exact=True)
+    assert_same_frame(merged.summary, load_result(files["plays"]).summary, check_exact=True)
+    assert_same_frame(load_result(tmp_path / "all.parquet").summary, merged.summary, check_exact=True)
     with pytest.raises(RunError, match=r"incomplete: 1 of 4 chunks missing.*shards given: 1/3, 3/3"):
         merge_results([shards[0], shards[2]], tmp_path / "x.parquet")
     with pytest.raises(RunError, match="overlap"):
@@ -129,7 +130,7 @@ def test_summary_shards_merge_too(runs, tmp_path) -> None:
     for i, path in enumerate(shards, 1):
         run_experiment(exp, out=path, shard=(i, 2), keep="summary", progress=False)
     merged = merge_results(shards, tmp_path / "all.parquet")
-    pd.testing.assert_frame_equal(merged.summary, load_result(files["summary"]).summary, check_exact=True)
+    assert_same_frame(merged.summary, load_result(files["summary"]).summary, check_exact=True)
     _same_parts(collect(tmp_path / "all.parquet").parts, collect(files["summary"]).parts)
     with pytest.raises(RunError, match="keeps 'plays'"):
         run_experiment(exp, out=tmp_path / "p.parquet", shard="1/2", progress=False)
@@ -149,7 +150,7 @@ def test_a_damaged_chunk_file_is_set_aside_and_recomputed(runs, tmp_path, capsys
     run_experiment(exp, out=out, resume=True, progress=False)
     err = capsys.readouterr().err
     assert chunk.name in err and "damaged" in err and "computed again" in err
-    pd.testing.assert_frame_equal(read_plays(out), read_plays(files["plays"]), check_exact=True)
+    assert_same_frame(read_plays(out), read_plays(files["plays"]), check_exact=True)
 
 
 def test_the_code_version_is_part_of_the_identity_and_checked_where_chunks_are_played(tmp_path) -> None:
@@ -188,8 +189,8 @@ def test_a_background_run_reports_as_it_goes_and_ends_like_a_plain_run(runs) -> 
     handle = start_experiment(exp, progress=False)
     result = handle.result(timeout=300)
     assert handle.done() and handle.progress == (400, 400)
-    pd.testing.assert_frame_equal(result.summary, load_result(files["plays"]).summary, check_exact=True)
-    pd.testing.assert_frame_equal(handle.summary(), result.summary, check_exact=True)
+    assert_same_frame(result.summary, load_result(files["plays"]).summary, check_exact=True)
+    assert_same_frame(handle.summary(), result.summary, check_exact=True)
     stopped = start_experiment(exp, progress=False, on_chunk=_stop_after(1))
     with pytest.raises(RunInterrupted):
         stopped.result(timeout=300)

@@ -37,6 +37,7 @@ from sim.runner import (
 )
 from sim.studies.sweep import play_sweep, sweep_table
 from sim.studies.tournament import crosstable, play_tournament, ranking
+from frame_checks import assert_same_frame  # noqa: E402
 
 SEED = 11
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,8 +206,8 @@ def test_thread_count_and_chunk_size_do_not_change_results() -> None:
     b = run_experiment(X.match("greedy+random", "greedy", 600, SEED, chunk=300), threads=2, keep_plays=True)
     pa_ = a.plays.sort_values(order, kind="stable").reset_index(drop=True)
     pb_ = b.plays.sort_values(order, kind="stable").reset_index(drop=True)
-    pd.testing.assert_frame_equal(pa_, pb_)
-    pd.testing.assert_frame_equal(a.summary, b.summary, rtol=1e-12)
+    assert_same_frame(pa_, pb_)
+    assert_same_frame(a.summary, b.summary, rtol=1e-12)
 
 
 def test_games_and_sets_frames_agree_with_the_summary() -> None:
@@ -229,10 +230,10 @@ def test_a_chunk_is_a_pure_function_of_experiment_and_deal_range() -> None:
     whole = run_experiment(exp, keep_plays=True).plays
     chunk = play_chunk(exp, 200, 400)
     assert (chunk["deal"] >= 200).all() and (chunk["deal"] < 400).all()
-    pd.testing.assert_frame_equal(chunk, whole[(whole["deal"] >= 200) & (whole["deal"] < 400)].reset_index(drop=True))
+    assert_same_frame(chunk, whole[(whole["deal"] >= 200) & (whole["deal"] < 400)].reset_index(drop=True))
     longer = exp.with_deals(10_000)
     assert longer.digest() == exp.digest()
-    pd.testing.assert_frame_equal(play_chunk(longer, 200, 400), chunk)
+    assert_same_frame(play_chunk(longer, 200, 400), chunk)
     with pytest.raises(ValueError, match="outside"):
         play_chunk(exp, 500, 700)
 
@@ -254,8 +255,8 @@ def test_resume_after_interruption_equals_an_uninterrupted_run(tmp_path) -> None
         run_experiment(exp, out=out)
     resumed = run_experiment(exp, out=out, resume=True)
     assert not parts.exists()
-    pd.testing.assert_frame_equal(pd.read_parquet(out), pd.read_parquet(tmp_path / "full.parquet"))
-    pd.testing.assert_frame_equal(resumed.summary, full.summary)
+    assert_same_frame(pd.read_parquet(out), pd.read_parquet(tmp_path / "full.parquet"))
+    assert_same_frame(resumed.summary, full.summary)
     m1, m2 = read_metadata(out), read_metadata(tmp_path / "full.parquet")
     for m in (m1, m2):
         m.pop("created"), m.pop("versions"), m.pop("run_seconds")
@@ -265,7 +266,7 @@ def test_resume_after_interruption_equals_an_uninterrupted_run(tmp_path) -> None
     before = out.stat().st_mtime_ns
     again = run_experiment(exp, out=out, resume=True)
     assert out.stat().st_mtime_ns == before
-    pd.testing.assert_frame_equal(again.summary, full.summary)
+    assert_same_frame(again.summary, full.summary)
 
 
 def test_resume_with_more_deals_extends_an_unfinished_run(tmp_path) -> None:
@@ -277,7 +278,7 @@ def test_resume_with_more_deals_extends_an_unfinished_run(tmp_path) -> None:
     run = run_experiment(grown, out=out, resume=True)
     assert run.deals_played == 800
     ref = run_experiment(grown, keep_plays=True)
-    pd.testing.assert_frame_equal(pd.read_parquet(out), ref.plays)
+    assert_same_frame(pd.read_parquet(out), ref.plays)
 
 
 def test_a_hard_stop_keeps_finished_chunks(tmp_path) -> None:
@@ -363,7 +364,7 @@ def test_schema_and_metadata_are_present_and_documented(tmp_path) -> None:
         meta["versions"])
     assert meta["summary"][0]["mean_diff"] == pytest.approx(run.summary["mean_diff"].iloc[0])
     loaded = load_result(out)
-    pd.testing.assert_frame_equal(loaded.summary, run.summary)
+    assert_same_frame(loaded.summary, run.summary)
 
     doc = (ROOT / "docs" / "results.md").read_text()
     for col in plays_columns(exp):

@@ -18,6 +18,7 @@ from sim.runner.run import run_study
 from sim.runner.results import RunError
 from sim.studies.adaptive import adaptive_json, run_adaptive
 from sim.studies.rule_sweep import play_rule_sweep, rule_sweep_json
+from frame_checks import assert_same_frame  # noqa: E402
 
 
 def _sweep():
@@ -79,7 +80,7 @@ def test_an_interrupted_adaptive_sweep_resumed_equals_one_run(tmp_path, monkeypa
         res = run_adaptive(exp, first_look=200, progress=False, out=tmp_path / folder, keep=keep, resume=True)
         assert _strip(adaptive_json(res)) == _strip(adaptive_json(one))
     for a, b in zip(one.runs, res.runs):
-        pd.testing.assert_frame_equal(read_plays(a.out), read_plays(b.out))
+        assert_same_frame(read_plays(a.out), read_plays(b.out))
 
 
 def test_an_interrupted_rule_sweep_resumed_gives_the_rows_of_one_run(tmp_path, monkeypatch):
@@ -99,7 +100,7 @@ def test_an_interrupted_rule_sweep_resumed_gives_the_rows_of_one_run(tmp_path, m
     res = play_rule_sweep(*args, seed=9, chunk=200, progress=False, out=tmp_path / "two", resume=True)
     assert rule_sweep_json(res) == rule_sweep_json(one)
     for a, b in zip(one.outs, res.outs):
-        pd.testing.assert_frame_equal(read_plays(a), read_plays(b))
+        assert_same_frame(read_plays(a), read_plays(b))
 
 
 def test_a_study_refuses_a_shard_and_unequal_chunks():

@@ -15,6 +15,7 @@ from scipy import stats as sps
 from sim.apps.bench.by_players import format_game
 from sim.games import get_game
 from sim.studies.match import play_match
+from frame_checks import assert_same_frame  # noqa: E402
 
 GAME = get_game("indian")
 
@@ -103,7 +104,7 @@ def test_by_dealer_in_match_text_and_report(capsys, tmp_path):
     code, _, _ = run_cli(capsys, "match", "dropper", "greedy", "--game", "indian", "--players", "3", "--deals",
                          "12", "--seed", "2", "--threads", "1", "--no-progress", "--out", summ, "--keep", "summary",
                          "--chunk", "5")
-    pd.testing.assert_frame_equal(by_dealer_table(collect(summ)), by_dealer_table(collect(out)))
+    assert_same_frame(by_dealer_table(collect(summ)), by_dealer_table(collect(out)))
     # one deal per game: the distributions table shows the deal score once, no "game score" copy of it
     dist = pd.read_csv(tmp_path / "rep" / "distributions.csv")
     assert "game score" not in set(dist["quantity"]) and "deal score" in set(dist["quantity"])

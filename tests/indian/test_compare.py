@@ -16,6 +16,7 @@ from scipy import stats as sps
 from sim import experiment as X
 from sim.games import get_game
 from sim.studies.match import by_players_table, match_summary, play_match, play_match_by_players
+from frame_checks import assert_same_frame  # noqa: E402
 
 GAME = get_game("indian")
 
@@ -224,22 +225,22 @@ def test_sprt_resume_metadata_keep_summary_and_report(tmp_path, capsys):
     with pytest.raises(RunInterrupted):
         play_match("dropper", "greedy", deals=12, seed=9, out=out, on_chunk=lambda info: info.index == 0, **opts)
     resumed = play_match("dropper", "greedy", deals=12, seed=9, out=out, resume=True, keep_plays=False, **opts)
-    pd.testing.assert_frame_equal(pd.read_parquet(out), full.plays)
+    assert_same_frame(pd.read_parquet(out), full.plays)
     meta = read_metadata(out)
     assert meta["seating"] == "half" and meta["experiment"]["seating"] == "half" and "half the table" in \
         meta["rotations"]
     for res in (resumed.run, load_result(out)):
-        pd.testing.assert_frame_equal(res.summary, full.run.summary)
+        assert_same_frame(res.summary, full.run.summary)
     summ = tmp_path / "s.parquet"
     play_match("dropper", "greedy", deals=12, seed=9, out=summ, keep="summary", keep_plays=False, **opts)
-    pd.testing.assert_frame_equal(load_result(summ).summary, full.run.summary)
+    assert_same_frame(load_result(summ).summary, full.run.summary)
     write_report(out, tmp_path / "rep")
     md = (tmp_path / "rep" / "report.md").read_text()
     assert "## Per seat: net points, deals won, drops" in md and "seating **half**" in md
     assert "--seating half" in md
     figures = pd.read_csv(tmp_path / "rep" / "indian_figures.csv")
     assert figures.loc[figures["side"] == "A", "net"].iloc[0] == pytest.approx(full.row["a_net"])
-    pd.testing.assert_frame_equal(figures_table(collect(summ)), figures_table(collect(out)))  # same from a summary
+    assert_same_frame(figures_table(collect(summ)), figures_table(collect(out)))  # same from a summary
     code, out, _ = run_cli(capsys, "match", "greedy", "random", "--game", "indian", "--players", "3", "--deals", "40",
                            "--seed", "2", "--threads", "1", "--sprt", "40", "--chunk", "10", "--json")
     s = json.loads(out)

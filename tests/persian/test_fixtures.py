@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from sim.cli import main
+from frame_checks import assert_same_frame  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -54,7 +55,7 @@ def test_per_play_rows_are_unchanged(target, args, tmp_path, capsys) -> None:
     old = pd.read_parquet(FIXTURES / target)
     missing = [c for c in old.columns if c not in new.columns]
     assert not missing, f"columns lost: {missing}"
-    pd.testing.assert_frame_equal(new[list(old.columns)], old, check_exact=True)
+    assert_same_frame(new[list(old.columns)], old, check_exact=True)
 
 
 @pytest.mark.parametrize("target,args", [c for c in COMMANDS if c[0].endswith(".jsonl")],
