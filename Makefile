@@ -36,6 +36,7 @@ notebooks: $(STAMP)
 	$(PY) notebooks/build_notebooks.py --execute
 	$(PY) notebooks/build_indian.py --execute
 	$(PY) notebooks/build_decisions.py --execute
+	$(PY) notebooks/build_indian_decisions.py --execute
 	$(PY) notebooks/build_gin.py --execute
 
 reports: $(STAMP)

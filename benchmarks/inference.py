@@ -2,6 +2,8 @@
 
     PYTHONPATH=. nice -n 19 .venv/bin/python benchmarks/inference.py [--deals 15] [--worlds 400] [--infer expert]
 
+(``--game indian``: the same measurement for Indian Rummy, benchmarks/inference_indian.py.)
+
 Records ``--deals`` Persian deals of ``expert`` in every seat, takes the discard decisions at
 about 1/2 and 2/3 of each deal, and for each:
 
@@ -23,6 +25,7 @@ Means with Student-t 95% CIs over positions.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
@@ -94,7 +97,13 @@ def positions(logs):
 
 
 def main() -> None:
+    if "--game" in sys.argv and sys.argv[sys.argv.index("--game") + 1:][:1] == ["indian"]:
+        import inference_indian  # benchmarks/inference_indian.py, beside this script
+
+        inference_indian.main(sys.argv[1:])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="persian", choices=("persian", "indian"))
     ap.add_argument("--deals", type=int, default=15)
     ap.add_argument("--worlds", type=int, default=400)
     ap.add_argument("--infer", default="expert")
