@@ -25,11 +25,12 @@ demo: $(STAMP)
 test: $(STAMP)
 	@# the layers contract (pyproject.toml [tool.importlinter], docs/architecture.md): imports only go down
 	$(VENV)/bin/lint-imports --no-cache
-	@# compile every game's kernels once (the games in parallel processes, a minute or two cold)
+	@# compile every game's kernels once (one game per core at a time, about two minutes cold on 2 cores)
 	@# so both test workers load them from the cache
 	$(PY) -m sim.apps.precompile
-	@# the 25 slowest tests are listed at the end: the suite must stay under 10 minutes on 2 cores
-	$(PY) -m pytest -q -n 2 --durations=25
+	@# the 25 slowest tests are listed at the end: the suite must stay under 10 minutes on 2 cores;
+	@# worksteal: a worker that runs out of tests takes some of the other's queue (no idle core at the end)
+	$(PY) -m pytest -q -n 2 --dist worksteal --durations=25
 
 notebooks: $(STAMP)
 	@# rebuild every notebooks/*.ipynb from its builder and execute it at its documented deal counts
