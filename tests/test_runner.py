@@ -149,7 +149,7 @@ def test_ci_covers_zero_for_a_strategy_against_itself_over_many_seeds() -> None:
     covered_dup = covered_single = 0
     seeds = range(40)
     for seed in seeds:
-        m = play_match("random", "random", 400, seed)
+        m = play_match("random", "random", 200, seed)
         s = m.summary
         covered_dup += s["ci95"][0] <= 0 <= s["ci95"][1]
         one = m.plays[m.plays["rotation"] == 0]
@@ -411,7 +411,7 @@ def test_sprt_stops_when_it_decides_and_resumes_to_the_same_stop(tmp_path) -> No
 
 def test_memory_is_bounded_by_the_chunk_not_the_deal_count(tmp_path) -> None:
     def peak(deals: int, out: Path | None) -> int:
-        exp = X.match("greedy", "random", deals, SEED, chunk=2_000)
+        exp = X.match("greedy", "random", deals, SEED, chunk=1_000)
         tracemalloc.start()
         try:
             run_experiment(exp, out=out)
@@ -419,10 +419,10 @@ def test_memory_is_bounded_by_the_chunk_not_the_deal_count(tmp_path) -> None:
         finally:
             tracemalloc.stop()
 
-    run_experiment(X.match("greedy", "random", 2_000, SEED, chunk=2_000))  # warm-up
+    run_experiment(X.match("greedy", "random", 1_000, SEED, chunk=1_000))  # warm-up
     for out in (None, tmp_path / "mem.parquet"):
-        small = peak(8_000, out and tmp_path / "small.parquet")
-        large = peak(32_000, out)
+        small = peak(4_000, out and tmp_path / "small.parquet")
+        large = peak(16_000, out)
         assert large < 1.3 * small, (small, large)
 
 
