@@ -223,6 +223,19 @@ def test_holm_hand_example():
     np.testing.assert_allclose(holm_adjust([0.5, 0.9]), [1.0, 1.0])
 
 
+def test_holm_equals_statsmodels_bit_for_bit():
+    """sim.core.stats writes Holm out (statsmodels' runs a full gc.collect per call): the same
+    numbers, ties, ones, zeros and single p-values included."""
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(7)
+    cases = [[0.3], [0.0, 1.0, 0.5], [0.01, 0.01, 0.01], [0.2, 0.05, 0.2, 0.05, 0.9]]
+    cases += [rng.random(n) ** 3 for n in range(1, 40)]
+    cases += [np.round(rng.random(25), 1) for _ in range(20)]  # many ties
+    for p in cases:
+        np.testing.assert_array_equal(holm_adjust(p), multipletests(np.asarray(p, float), method="holm")[1])
+
+
 # ------------------------------------------------------------------ SPRT
 
 
