@@ -216,14 +216,16 @@ print(f"(worlds sampled from the deciding seat's view only, no inference from op
 ]
 
 
-def build() -> Path:
+def build(name: str = NAME, cells: list[tuple[str, str]] = CELLS) -> Path:
+    """Write notebooks/<name>.ipynb from ``cells`` (this notebook's by default), unexecuted; also
+    used by build_indian_decisions.py."""
     import nbformat  # here, not at the top: it costs seconds, and --help or a bad argument needs none of it
     from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
     nb = new_notebook()
     nb.metadata["kernelspec"] = dict(KERNEL)
-    nb.cells = [new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in CELLS]
-    path = HERE / f"{NAME}.ipynb"
+    nb.cells = [new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells]
+    path = HERE / f"{name}.ipynb"
     nbformat.write(nb, path)
     return path
 

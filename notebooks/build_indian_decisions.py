@@ -15,12 +15,9 @@ import argparse
 import sys
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _cells import KERNEL  # noqa: E402  (the kernel every notebook names: the project's .venv)
+import build_decisions  # noqa: E402  (its build and execute write and run this notebook too)
 
 NAME = "09_indian_decisions"
 DEFAULTS = {"RUMMY_WORLDS": 600, "RUMMY_AUDIT": 40, "RUMMY_DEALS": 60}
@@ -136,27 +133,10 @@ print(f"(expert plays every seat in the play-outs; run time {time.perf_counter()
 
 
 def build() -> Path:
-    nb = new_notebook()
-    nb.metadata["kernelspec"] = dict(KERNEL)
-    nb.cells = [new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in CELLS]
-    path = HERE / f"{NAME}.ipynb"
-    nbformat.write(nb, path)
-    return path
+    return build_decisions.build(NAME, CELLS)
 
 
-def execute(path: Path, timeout: int = 7200) -> float:
-    """Run the notebook in place with nbclient (outputs kept); returns the seconds it took."""
-    import time
-
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(path, as_version=4)
-    t0 = time.perf_counter()
-    NotebookClient(nb, timeout=timeout, kernel_name=KERNEL["name"],
-                   resources={"metadata": {"path": str(HERE.parent)}}).execute()
-    secs = time.perf_counter() - t0
-    nbformat.write(nb, path)
-    return secs
+execute = build_decisions.execute
 
 
 if __name__ == "__main__":
