@@ -12,11 +12,14 @@ weight is ``exp(loglik[w] - max) / sum(...)`` (self-normalised importance sampli
   ``ESS / (ESS - 1)`` so that equal weights give exactly the plain interval (sim.core.intervals).
 * ``weighted_p_best``: the Bayesian bootstrap over worlds with each Dirichlet(1, ..., 1) draw
   multiplied by the importance weights.
+* ``tremble_probability``: the likelihood of one recorded choice under the tremble model that
+  every game's ``infer.py`` uses; ``check_infer_input``: the inputs every game's ``--infer`` refuses.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -83,3 +86,28 @@ def posterior(loglik: np.ndarray, floor: float) -> tuple[np.ndarray | None, floa
     w = normalise(ll) if possible else None
     n_eff = ess(w) if w is not None else 0.0
     return (w if n_eff >= floor else None), n_eff, possible
+
+
+class AnalysisInputError(ValueError):
+    """Bad input for a decision analysis (a deal, turn or decision that does not exist, a forced one)."""
+
+
+def check_infer_input(history, tremble: float) -> None:
+    """Refuse, in one line, an ``--infer`` without a deal history or with a tremble outside (0, 1]."""
+    if history is None:
+        raise AnalysisInputError("--infer needs the deal's history (a deal log): a position records no earlier "
+                                 "choices of the other seats")
+    if not 0.0 < tremble <= 1.0:
+        raise AnalysisInputError(f"tremble must be in (0, 1], got {tremble}")
+
+
+def tremble_probability(hits: np.ndarray, n: int, policy_pick: Callable[[], int], tremble: float) -> float:
+    """P(the recorded move) when a seat plays the policy's pick with probability 1 - tremble and
+    a uniform legal move otherwise: 0 if the move is not among the ``n`` legal rows (``hits``,
+    its row indices), 1 if it was the only one (the policy is not asked), else
+    ``(1 - tremble) * [policy_pick() == hits[0]] + tremble / n``."""
+    if hits.size == 0:
+        return 0.0
+    if n == 1:
+        return 1.0
+    return (1.0 - tremble) * (policy_pick() == hits[0]) + tremble / n

@@ -34,7 +34,7 @@ import numpy as np
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
-from sim.apps.analysis.weighted import posterior
+from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, posterior
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name, parse_kind
 from sim.games.indian.decisions_nb import play_worlds
@@ -57,10 +57,6 @@ SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands a
 WORLDS_UNIFORM = "worlds uniform (every deal of the hidden cards consistent with the view equally likely)"
 INFER_TREMBLE = 0.5  # --tremble: the inferred policy's chance of playing any legal move at random
 INFER_ESS_FLOOR = 10.0  # --ess-floor: below this effective sample size the inference has failed
-
-
-class AnalysisInputError(ValueError):
-    """Bad input for a decision analysis (a deal, turn or decision that does not exist, a forced one)."""
 
 
 def describe_row(r) -> str:
@@ -393,11 +389,7 @@ def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing, in
 def _infer_weights(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
                    ess_floor: float):
     """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/indian/infer.py)."""
-    if dec.history is None:
-        raise AnalysisInputError("--infer needs the deal's history (a deal log): a position records no earlier "
-                                 "choices of the other seats")
-    if not 0.0 < tremble <= 1.0:
-        raise AnalysisInputError(f"tremble must be in (0, 1], got {tremble}")
+    check_infer_input(dec.history, tremble)
     names, params, fns = policy_args(infer, int(obs[E.O_PLAYERS]))
     hist = dec.history
     t0 = time.perf_counter()

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.games.indian import enums as E
 from sim.games.indian.decisions_nb import sample_world
@@ -148,12 +149,8 @@ def choice_probability(ch: Choice, hand: np.ndarray, fn, params, rng: np.ndarray
     st[b: b + E.N_KINDS] = hand
     n = (draw_moves if ch.decision == E.D_DRAW else discard_moves)(st, moves)
     hit = np.flatnonzero((moves[:n, 0] == ch.kind) & (moves[:n, 1] == ch.arg))
-    if hit.size == 0:
-        return 0.0
-    if n == 1:
-        return 1.0
-    pick = call_from_python(fn, ch.decision, st[: E.OBS_SIZE], moves[:n], n, params, rng)
-    return (1.0 - tremble) * (pick == hit[0]) + tremble / n
+    return tremble_probability(
+        hit, n, lambda: call_from_python(fn, ch.decision, st[: E.OBS_SIZE], moves[:n], n, params, rng), tremble)
 
 
 def world_loglik(hist: History, world: np.ndarray, w: int, seed: int, params, fns, tremble: float,

@@ -29,7 +29,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
-from sim.apps.analysis.weighted import ess, normalise
+from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, ess, normalise
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.decisions_nb import play_worlds
@@ -64,10 +64,6 @@ SAMPLER_TEXT = ("hidden cards dealt uniformly at random among the hidden hands a
 WORLDS_UNIFORM = "worlds uniform (every deal of the hidden cards consistent with the view equally likely)"
 INFER_TREMBLE = 0.5  # --tremble: the inferred policy's chance of playing any legal move at random
 INFER_ESS_FLOOR = 10.0  # --ess-floor: below this effective sample size the inference has failed
-
-
-class AnalysisInputError(ValueError):
-    """Bad input for a decision analysis (a deal, turn or decision that does not exist, a forced one)."""
 
 
 def describe_row(r, obs: np.ndarray | None = None) -> str:
@@ -398,11 +394,7 @@ def _assumptions(names, rr, samples: int, horizon: str, extra: int, seed: int, n
 def _infer_weights(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
                    ess_floor: float):
     """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/persian/infer.py)."""
-    if dec.history is None:
-        raise AnalysisInputError("--infer needs the deal's history (a deal log): a position records no earlier "
-                                 "choices of the other seats")
-    if not 0.0 < tremble <= 1.0:
-        raise AnalysisInputError(f"tremble must be in (0, 1], got {tremble}")
+    check_infer_input(dec.history, tremble)
     names, params, fns = policy_args(infer)
     hist = dec.history
     t0 = time.perf_counter()

@@ -34,6 +34,7 @@ from sim.games.persian.decisions_nb import STREAM_WORLD
 from sim.games.persian.determinize_nb import determinize
 from sim.games.persian.position import row_to_move
 from sim.games.persian.state_nb import legal_moves
+from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.plugin.strategy import call_from_python
 
@@ -144,12 +145,8 @@ def choice_probability(ch: Choice, hand: int, fn, params, rng: np.ndarray, tremb
     n = legal_moves(st, ch.decision, moves)
     hit = np.flatnonzero((moves[:n, 0] == ch.kind) & ((moves[:n, 1] == ch.arg) |
                                                       ((ch.kind != E.MV_TAKE) & (ch.kind != E.MV_DISCARD))))
-    if hit.size == 0:
-        return 0.0
-    if n == 1:
-        return 1.0
-    pick = call_from_python(fn, ch.decision, st[: E.OBS_SIZE], moves[:n], n, params, rng)
-    return (1.0 - tremble) * (pick == hit[0]) + tremble / n
+    return tremble_probability(
+        hit, n, lambda: call_from_python(fn, ch.decision, st[: E.OBS_SIZE], moves[:n], n, params, rng), tremble)
 
 
 def world_loglik(hist: History, world: np.ndarray, w: int, seed: int, params, fns, tremble: float,
