@@ -27,8 +27,8 @@ import time
 import numpy as np
 from numba import njit
 
+from benchmarks.inference_summary import report
 from sim.apps.analysis.weighted import ess, normalise
-from sim.core.intervals import mean_ci
 from sim.core.rng_nb import shuffle_inplace, stream_key
 from sim.games import get_game
 from sim.games.indian import enums as E
@@ -141,23 +141,9 @@ def main(argv=None) -> None:
         out = np.zeros((args.repeats, 2))
         play_truth(truth, np.ascontiguousarray(dec.rows[[bi, bu]]), args.repeats, 5, pparams, pfns, out)
         diffs.append(float(np.nanmean(out[:, 0] - out[:, 1])))
-    report(args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
-
-
-def report(args, gains, ranks, ess_all, diffs, differ, failed, secs) -> None:
-    m, lo, hi = mean_ci(gains)
-    print(f"indian: positions {len(gains)} (draw and discard decisions at 1/2 and 2/3 of {args.deals} expert "
-          f"deals, seed {args.seed}); {args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}")
-    print(f"1. log-likelihood gain of the true hidden hands, inferred vs uniform: {m:.2f} nats "
-          f"(95% CI {lo:.2f} to {hi:.2f}); truth's mid-rank among the worlds {np.mean(ranks):.3f} "
-          f"(95% CI {mean_ci(ranks)[1]:.3f} to {mean_ci(ranks)[2]:.3f}; 0.5 = a random world); "
-          f"ESS median {np.median(ess_all):.1f} (min {min(ess_all):.1f}, max {max(ess_all):.1f})")
-    if diffs:
-        m, lo, hi = mean_ci(diffs)
-        print(f"2. inferred pick minus uniform pick, played from the true state ({args.repeats} play-outs of "
-              f"{args.policy} each): {m:.2f} points per position (95% CI {lo:.2f} to {hi:.2f}) over {len(diffs)} "
-              f"positions, picks differ in {differ}; inference failed (ESS < {args.ess_floor:g}) in {failed}")
-    print(f"{secs:.0f} s")
+    header = (f"indian: positions {len(gains)} (draw and discard decisions at 1/2 and 2/3 of {args.deals} expert "
+              f"deals, seed {args.seed}); {args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}")
+    report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 
 
 if __name__ == "__main__":
