@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from sim.apps.analysis.stats import candidate_frame, p_best
-from sim.apps.analysis.weighted import ess, normalise, weighted_mean_ci
+from sim.apps.analysis.weighted import (AnalysisInputError, check_infer_input, ess, normalise, tremble_probability,
+                                       weighted_mean_ci)
 from sim.core.intervals import mean_ci
 
 
@@ -48,3 +49,26 @@ def test_frame_with_equal_weights_matches_the_plain_frame() -> None:
     w[int(np.argmax(s[:, 0]))] = 0.9
     pb = p_best(s, np.ones(4, bool), weights=w)
     assert pb[0] > p_best(s, np.ones(4, bool))[0]
+
+
+def test_tremble_probability_of_one_recorded_choice() -> None:
+    """The tremble model every game's infer.py uses: an illegal record is impossible, a forced
+    move certain (the policy is not asked), else the policy's pick with 1 - tremble plus a
+    uniform share tremble / n."""
+    def never_asked() -> int:
+        raise AssertionError("the policy was asked about a forced or impossible move")
+
+    assert tremble_probability(np.array([], np.int64), 5, never_asked, 0.5) == 0.0
+    assert tremble_probability(np.array([0]), 1, never_asked, 0.5) == 1.0
+    assert tremble_probability(np.array([2]), 4, lambda: 2, 0.2) == pytest.approx(0.8 + 0.05)
+    assert tremble_probability(np.array([2]), 4, lambda: 1, 0.2) == pytest.approx(0.05)
+    assert tremble_probability(np.array([3]), 3, lambda: 3, 1.0) == pytest.approx(1 / 3)
+
+
+def test_infer_input_checks_are_one_line() -> None:
+    check_infer_input(history=object(), tremble=1.0)
+    with pytest.raises(AnalysisInputError, match="--infer needs the deal's history"):
+        check_infer_input(history=None, tremble=0.5)
+    for bad in (0.0, -0.1, 1.5):
+        with pytest.raises(AnalysisInputError, match=r"tremble must be in \(0, 1\]"):
+            check_infer_input(history=object(), tremble=bad)
