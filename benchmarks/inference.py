@@ -146,5 +146,6 @@ def main() -> None:
               f"{args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}")
     report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 
+
 if __name__ == "__main__":
     main()
