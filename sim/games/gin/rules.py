@@ -10,15 +10,16 @@ there is no turn cap to choose; ``turn_cap`` reports the bound for the experimen
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
 from sim.games.gin import enums as E
+from sim.plugin.rule_options import RuleOptionsBase, check_int
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """Every rule option of Part 3 with OpenSpiel's defaults."""
 
     knock_card: int = 10
@@ -27,9 +28,9 @@ class RuleOptions:
     oklahoma: bool = False
 
     def __post_init__(self) -> None:
-        _check_int("knock_card", self.knock_card, 0, 10)
-        _check_int("gin_bonus", self.gin_bonus, 0, 10_000)
-        _check_int("undercut_bonus", self.undercut_bonus, 0, 10_000)
+        check_int("knock_card", self.knock_card, 0, 10)
+        check_int("gin_bonus", self.gin_bonus, 0, 10_000)
+        check_int("undercut_bonus", self.undercut_bonus, 0, 10_000)
         if not isinstance(self.oklahoma, (bool, np.bool_)):
             raise ValueError(f"rule option oklahoma: {self.oklahoma!r} is not true or false")
 
@@ -43,18 +44,8 @@ class RuleOptions:
         """No cap is needed (G8); the most discards a hand can see."""
         return E.MAX_UPCARD_DRAWS + E.STOCK_AT_DEAL + 2
 
-    @classmethod
-    def from_dict(cls, values: dict | None) -> "RuleOptions":
-        """Build from a mapping such as a TOML table or a log's ``rules`` field."""
-        values = dict(values or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**values)
-
     def to_dict(self) -> dict:
-        d = asdict(self)
+        d = super().to_dict()
         d["oklahoma"] = bool(d["oklahoma"])
         return d
 
@@ -79,10 +70,3 @@ def check_players(players) -> int:
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players != 2:
         raise ValueError(f"Gin Rummy needs 2 players (G1), got {players!r}")
     return 2
-
-
-def _check_int(name: str, value, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"rule option {name}: {value!r} is not an integer")
-    if not low <= value <= high:
-        raise ValueError(f"rule option {name}: {value} is outside [{low}, {high}]")

@@ -19,15 +19,16 @@ Readings of the rule book made here (each a rule option where it is a real choic
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
 from sim.games.indian import enums as E
+from sim.plugin.rule_options import RuleOptionsBase, check_int
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """Every rule option of Part 2, defaults first (I1, I4, I5, I6, I7)."""
 
     decks: int = 0
@@ -40,32 +41,20 @@ class RuleOptions:
     turn_cap: int = 1000
 
     def __post_init__(self) -> None:
-        _check_int("decks", self.decks, 0, E.MAX_DECKS)
-        _check_int("max_jokers_per_run", self.max_jokers_per_run, 0, 13)
-        _check_int("max_jokers_per_set", self.max_jokers_per_set, 0, 3)
-        _check_int("first_drop", self.first_drop, 0, 10_000)
-        _check_int("middle_drop", self.middle_drop, 0, 10_000)
-        _check_int("max_points", self.max_points, 1, 10_000)
-        _check_int("wrong_declaration", self.wrong_declaration, 0, 10_000)
-        _check_int("turn_cap", self.turn_cap, 1, 1_000_000)
+        check_int("decks", self.decks, 0, E.MAX_DECKS)
+        check_int("max_jokers_per_run", self.max_jokers_per_run, 0, 13)
+        check_int("max_jokers_per_set", self.max_jokers_per_set, 0, 3)
+        check_int("first_drop", self.first_drop, 0, 10_000)
+        check_int("middle_drop", self.middle_drop, 0, 10_000)
+        check_int("max_points", self.max_points, 1, 10_000)
+        check_int("wrong_declaration", self.wrong_declaration, 0, 10_000)
+        check_int("turn_cap", self.turn_cap, 1, 1_000_000)
 
     @property
     def deals_per_game(self) -> int:
         """Points rummy: every deal stands alone (the experiment layer groups by it)."""
         return 1
 
-    @classmethod
-    def from_dict(cls, values: dict | None) -> "RuleOptions":
-        """Build from a mapping such as a TOML table or a log's ``rules`` field."""
-        values = dict(values or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**values)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     def decks_for(self, players: int) -> int:
         """The decks in the shoe for ``players`` seats (I1), checked against the deal (I2)."""
@@ -108,10 +97,3 @@ def check_players(players) -> int:
     if not E.MIN_SEATS <= players <= E.MAX_SEATS:
         raise ValueError(f"Indian Rummy needs {E.MIN_SEATS} to {E.MAX_SEATS} players (I1), got {players}")
     return int(players)
-
-
-def _check_int(name: str, value, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"rule option {name}: {value!r} is not an integer")
-    if not low <= value <= high:
-        raise ValueError(f"rule option {name}: {value} is outside [{low}, {high}]")

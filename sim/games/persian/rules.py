@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
 from sim.games.persian import enums as E
+from sim.plugin.rule_options import RuleOptionsBase, check_int
 
 LAST_CARD_CHOICES = ("meld", "discard")
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """Every rule option of Part 1, defaults first (P6.5, P7, P8, P9).
 
     ``turn_cap`` is the engine's P7 safety stop: a deal that reaches it ends as "cap".
@@ -27,24 +28,12 @@ class RuleOptions:
     def __post_init__(self) -> None:
         if self.last_card not in LAST_CARD_CHOICES:
             raise ValueError(f"rule option last_card: {self.last_card!r} is not one of {', '.join(LAST_CARD_CHOICES)}")
-        _check_int("out_bonus", self.out_bonus, 0, 10_000)
+        check_int("out_bonus", self.out_bonus, 0, 10_000)
         if not isinstance(self.four_of_a_kind_double, (bool, np.bool_)):
             raise ValueError(f"rule option four_of_a_kind_double: {self.four_of_a_kind_double!r} is not true or false")
-        _check_int("deals_per_game", self.deals_per_game, 1, 1000)
-        _check_int("turn_cap", self.turn_cap, 4, 100_000)
+        check_int("deals_per_game", self.deals_per_game, 1, 1000)
+        check_int("turn_cap", self.turn_cap, 4, 100_000)
 
-    @classmethod
-    def from_dict(cls, values: dict | None) -> "RuleOptions":
-        """Build from a mapping such as a TOML table or a log's ``rules`` field."""
-        values = dict(values or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**values)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     def to_array(self, players: int = E.N_SEATS) -> np.ndarray:
         """The int64 array the kernels read (R_* slots). ``players`` as every game's
@@ -58,10 +47,3 @@ class RuleOptions:
         arr[E.R_DEALS_PER_GAME] = self.deals_per_game
         arr[E.R_TURN_CAP] = self.turn_cap
         return arr
-
-
-def _check_int(name: str, value, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"rule option {name}: {value!r} is not an integer")
-    if not low <= value <= high:
-        raise ValueError(f"rule option {name}: {value} is outside [{low}, {high}]")
