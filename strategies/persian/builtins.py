@@ -180,7 +180,8 @@ BUILTINS: tuple[StrategyInfo, ...] = (
             ),
             Param(
                 "max_candidates", 2, 0, 512, int,
-                "moves searched per decision, best by a cheap prior (expert's own order with base=expert; "
+                "moves searched per decision, best by a cheap prior (expert's own order with base=expert, after "
+                "learned's move with base=learned; "
                 "the stock, a pass and stop are always kept; 0: every legal move)",
             ),
             Param("rollout_turns", 200, 0, 100_000, int, "play-outs stop after this many more turns (0: no limit)"),
@@ -192,8 +193,8 @@ BUILTINS: tuple[StrategyInfo, ...] = (
             ),
             Param("race_min", 6, 2, 2000, int, "racing: worlds every candidate is played in before any leaves"),
             Param(
-                "base", 1, 0, 1, str, "whose move leads the candidates and wins exact ties",
-                choices=("greedy", "expert"),
+                "base", 1, 0, 2, str, "whose move leads the candidates and wins exact ties",
+                choices=("greedy", "expert", "learned"),
             ),
             Param(
                 "select_z", 1.0, 0.0, 10.0, float,

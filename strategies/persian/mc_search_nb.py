@@ -3,9 +3,12 @@
 At each decision it receives only the observation (P10), never the true state:
 
 1. Candidates: the legal moves, optionally pruned to ``max_candidates`` by a cheap
-   prior. The base's move (``base``: greedy, or expert with EXPERT_PARAMS) comes first,
-   so exact ties go to it. With base=expert the prior is expert's own order (its move,
-   then its move among the moves not yet listed, and so on: ``expert_ranked``); with
+   prior. The base's move (``base``: greedy, expert with EXPERT_PARAMS, or learned, the
+   built-in's committed weights) comes first, so exact ties go to it. With base=expert the
+   prior is expert's own order (its move, then its move among the moves not yet listed, and
+   so on: ``expert_ranked``); base=learned leads with learned's move and follows with
+   expert's order of the others (``expert_ranked``: expert's own move second where the two
+   differ); with
    base=greedy it is the value order (``move_prior``: takes by the points they bring,
    plays by their points, discards by value with cards outside partial melds first).
    The stock, a pass and stop are always kept. This prior is the only pruning before
@@ -42,7 +45,7 @@ Parameters (params array slots):
   5 ``race_z``: racing threshold in standard errors (0: no racing).
   6 ``race_min``: worlds every candidate is played in before any can leave the race
     (racing acts only when ``samples`` > ``race_min``).
-  7 ``base``: 0 greedy, 1 expert (whose move leads the candidates and orders the prior).
+  7 ``base``: 0 greedy, 1 expert, 2 learned (whose move leads the candidates and orders the prior).
   8 ``select_z``: how clearly a move must beat the base's to be played (0: best mean).
 
 Cost: no allocation per play-out. A decision makes its buffers once (a world, its
@@ -87,6 +90,7 @@ from strategies.persian.expert_nb import expert_decide
 from strategies.persian.greedy_nb import P_MAX_EXTRA as GREEDY_MAX_EXTRA
 from strategies.persian.greedy_nb import greedy_decide
 from strategies.persian.hand_melds_nb import meldable_mask, partial_meld_mask
+from strategies.persian.learned_nb import LEARNED_WEIGHTS, best_scored
 from strategies.persian.moves_nb import move_points
 from strategies.persian.rollout_nb import play_out, team_totals
 
@@ -102,6 +106,7 @@ P_SELECT_Z = 8
 
 BASE_GREEDY = 0
 BASE_EXPERT = 1
+BASE_LEARNED = 2
 # expert's parameter row when it is the base (a fixed snapshot of its registered defaults,
 # strategies/persian/builtins.py, in expert_nb's slot order), so retuning expert later does
 # not silently change mc_search
@@ -154,13 +159,16 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, bas
     gparams, rng : greedy's parameter row and the random stream
     max_cand : candidates wanted (<= 0: every legal move)
     cand : int64[n], filled with the candidate indices
-    base : BASE_GREEDY or BASE_EXPERT, whose move leads (expert with EXPERT_PARAMS)
+    base : BASE_GREEDY, BASE_EXPERT or BASE_LEARNED, whose move leads (expert with EXPERT_PARAMS,
+        learned with its committed weights over expert with EXPERT_PARAMS)
     """
     ep = np.empty(EXPERT_PARAMS.shape[0], np.float64)  # a writable row: expert_decide's engine signature
     for i in range(ep.shape[0]):
         ep[i] = EXPERT_PARAMS[i]
     if base == BASE_EXPERT:
         first = expert_decide(decision, obs, moves, n, ep, rng)
+    elif base == BASE_LEARNED:
+        first = best_scored(decision, obs, moves, n, LEARNED_WEIGHTS, ep, rng)
     else:
         first = greedy_decide(decision, obs, moves, n, gparams, rng)
     if first < 0 or first >= n:
@@ -173,7 +181,7 @@ def choose_candidates(decision, obs, moves, n, gparams, rng, max_cand, cand, bas
                 cand[nc] = i
                 nc += 1
         return nc
-    if base == BASE_EXPERT:
+    if base == BASE_EXPERT or base == BASE_LEARNED:
         return expert_ranked(decision, obs, moves, n, ep, rng, max_cand, cand, first)
     hand = obs[O_HAND]
     base_pts = 0

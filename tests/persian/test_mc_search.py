@@ -529,6 +529,38 @@ def test_base_expert_leads_and_orders_the_candidates():
     assert checked > 30
 
 
+def test_base_learned_leads_with_learneds_move_then_experts_order():
+    """base=learned (issue 25): the built-in learned's move (its committed weights over expert at
+    EXPERT_PARAMS) is the first candidate, the next ones expert's order of the moves not yet listed
+    (expert's own move second where the two differ), then the stock / pass / stop rows not listed;
+    learned's move differs from expert's at some draw, so the base is not expert under a new name."""
+    from strategies.persian.learned_nb import LEARNED_WEIGHTS, best_scored
+    from strategies.persian.expert_nb import expert_decide
+    from strategies.persian.mc_search_nb import BASE_LEARNED, EXPERT_PARAMS, choose_candidates
+
+    always = (E.MV_STOCK, E.MV_PASS, E.MV_STOP)
+    checked = differ = 0
+    for seed in (808, 809, 810):
+        for pos, rows in decisions(seed, 3, RuleOptions()):
+            n = len(rows)
+            if n < 3:
+                continue
+            d, obs = PHASES.index(pos.phase), pos.observation()
+            cand = np.empty(n, np.int64)
+            nc = choose_candidates(d, obs, rows, n, GREEDY_PARAMS, np.array([1], np.uint64), 2, cand, BASE_LEARNED)
+            first = best_scored(d, obs, rows, n, LEARNED_WEIGHTS, EXPERT_PARAMS, np.array([1], np.uint64))
+            rest = [i for i in range(n) if i != first]
+            second = rest[expert_decide(d, obs, rows[rest], n - 1, EXPERT_PARAMS, np.array([1], np.uint64))]
+            assert cand[:2].tolist() == [first, second]
+            assert sorted(cand[2:nc].tolist()) == sorted(i for i in rest if i != second and rows[i, 0] in always)
+            own = expert_decide(d, obs, rows, n, EXPERT_PARAMS, np.array([1], np.uint64))
+            if own != first:
+                differ += 1
+                assert second == own
+            checked += 1
+    assert checked > 90 and differ > 0
+
+
 def test_select_best_leaves_the_base_only_beyond_the_noise():
     """select_z (mc_search_nb.select_best): the best mean wins with select_z=0; with
     select_z > 0 a move replaces the base's (candidate 0) only when its paired mean lead is
