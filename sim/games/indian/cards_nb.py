@@ -33,7 +33,7 @@ def is_joker(k, wild_rank):
     return k == JOKER or k % N_RANKS == wild_rank
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jokers_in(h, wild_rank):
     """Printed jokers plus cards of the wild rank in counts ``h`` (int64[53])."""
     n = h[JOKER]
@@ -43,7 +43,7 @@ def jokers_in(h, wild_rank):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_points(h, wild_rank):
     """The I6 points of every card in counts ``h``: what a hand loses with no valid
     arrangement (before the cap)."""

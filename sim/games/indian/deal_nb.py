@@ -24,7 +24,7 @@ from sim.games.indian.enums import ACE_RANK, HAND_SIZE, JOKER, N_RANKS
 from sim.core.rng_nb import STREAM_SHUFFLE, shuffle_inplace, stream_key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shoe_kind(p, decks):
     """Kind (0..52) of physical card ``p`` in a shoe of ``decks`` decks."""
     if p < decks * 52:
@@ -32,7 +32,7 @@ def shoe_kind(p, decks):
     return JOKER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_shoe_into(shoe, rs, seed, deal, decks):
     """Shuffle deal ``deal``'s shoe into ``shoe[:n]`` (int64[>= n]; n = decks * 54, returned)
     and leave the stream-0 generator in ``rs`` (uint64[1]) ready for the I8 reshuffles of
@@ -61,7 +61,7 @@ def shuffled_shoe(seed, deal, decks):
     return shuffle_shoe(seed, deal, decks, rs)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wild_rank_of(cut_kind):
     """Rank index of the wild jokers: the cut joker's rank, aces for a printed joker (I2)."""
     if cut_kind == JOKER:
@@ -69,7 +69,7 @@ def wild_rank_of(cut_kind):
     return cut_kind % N_RANKS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_order(shoe, decks, players, dealer, hands, stock):
     """Deal ``shoe`` (physical ids) as I2 says.
 
@@ -91,7 +91,7 @@ def deal_order(shoe, decks, players, dealer, hands, stock):
     return first, cut, n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reshuffle(cards, rs):
     """I8: ``cards`` = the pile except its top card, bottom first, shuffled in place with the
     deal's continued stream-0 generator ``rs``; afterwards ``cards`` is the new stock, top first."""

@@ -11,6 +11,13 @@ a turn, the scoring, the first-chance column live there): for each decision the 
 (state_nb), the seat's choice (``_decide``), the events of the move (recording mode), the
 step. At ``turn_cap`` turns the deal stops as ``cap`` (no winner). A thread plays all the
 deals of its slice with one set of scratch arrays (``_new_scratch``).
+
+No reference counting on the deal path (as Persian's, docs/performance.md): the kernels that
+neither allocate nor return an array (this loop, ``_decide``, the recorders, turn_nb's steps,
+state_nb, deal_nb's shuffle, cards_nb) are compiled with ``_nrt=False``; the solver's
+entry points, which allocate their search buffers, say ``_nrt=True`` explicitly so that being
+first compiled as a callee of one of these never takes numba's runtime from them; and
+``state_nb.hand_of``, which returns a view, is inlined into its callers.
 """
 
 import warnings
@@ -83,7 +90,7 @@ SEAT_FNS = seat_fns_type(MAX_SEATS)  # one function slot per seat, six (I1)
 MOVE_SLACK = 32  # zeroed rows past the largest move list in the strategies' scratch buffer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, ev, ev_n, slot, record):
     """Ask the seat's strategy for one of the ``n`` legal moves; -1 if it answered illegally.
 
@@ -128,7 +135,7 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
     return idx
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def record_draw(ev, ev_n, slot, st, kind):
     """Record the draw the seat to move is about to make: EV_STOCK or EV_PILE with the card."""
     seat = st[O_SEAT]
@@ -138,7 +145,7 @@ def record_draw(ev, ev_n, slot, st, kind):
         event(ev, ev_n, slot, EV_PILE, seat, st[O_TOP], 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def record_declaration(ev, ev_n, slot, st, k, groups, group_len, left):
     """Record the declaration the seat to move is about to make, discarding ``k`` (I5):
     EV_DECLARE (valid or not, the number of groups) and one EV_GROUP per card shown, in the
@@ -189,7 +196,7 @@ def _new_scratch():
             np.empty(MAX_GROUPS, np.int64), np.empty(N_KINDS, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, record,
                   st, shoe, rs, rng, hands_seq, buf, free, obs, moves, mv, prm, groups, group_len, left):
     """Play deal ``deal`` to its end and write its result row ``res``, with the scratch

@@ -155,7 +155,7 @@ def _push(cand, nc, mask, triple, cost, value, is_run, is_pure, is_long,
     return nc + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, pool):
     """Append run candidates of every suit: pure ones (want_pure) or impure ones.
 
@@ -229,7 +229,7 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
     return nc
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_triples(cand, nc, counts, wild_rank):
     for kind in range(52):
         if counts[kind] >= 3:
@@ -243,7 +243,7 @@ def _gen_triples(cand, nc, counts, wild_rank):
     return nc
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool):
     """Append set candidates: every subset of the suits held of a rank plus
     jokers, 3 or 4 cards, at most ``max_j_set`` jokers, cost within the pool."""
@@ -405,7 +405,7 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
     return n, total, pool, a1, a2, a3, has_pure and has_long and n >= 7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows, ub, lb):
     """Exact search. mode 0: smallest deadwood; mode 1: a full declaration.
 
@@ -721,7 +721,7 @@ def _bitindex(low):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """Smallest deadwood (I6) over arrangements meeting I5; all points if none."""
     n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
@@ -738,7 +738,7 @@ _I = types.int64
 _HAND = types.int64[::1]
 
 
-@njit(_I(_HAND, _I, _I, _I, _I, _I, _I), cache=True)
+@njit(_I(_HAND, _I, _I, _I, _I, _I, _I), cache=True, _nrt=True)
 def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, lb):
     """``min_deadwood`` when it is below ``ub``, else some value >= ``ub``; ``lb`` is a
     lower bound the caller knows (the search stops on reaching it). For callers that
@@ -752,7 +752,7 @@ def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, l
     return dead
 
 
-@njit(_I(_HAND, _I, _I, _I, _I, _HAND), cache=True)
+@njit(_I(_HAND, _I, _I, _I, _I, _HAND), cache=True, _nrt=True)
 def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, loose):
     """``min_deadwood`` m of the hand, and ``loose[k]`` = 1 for the kinds k held of which
     one copy can go while m - value(k) deadwood stays (0: not known; kinds not held 0).
@@ -797,7 +797,7 @@ def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, l
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """True iff every card fits in groups meeting I5 (a valid declaration)."""
     n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
@@ -810,7 +810,7 @@ def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     return decl
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, group_len):
     """Write the best arrangement into ``groups`` (int64[13, 14]) / ``group_len``.
 
@@ -879,7 +879,7 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     return ng
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _take_joker(left):
     if left[JOKER] > 0:
         left[JOKER] -= 1
@@ -891,7 +891,7 @@ def _take_joker(left):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def discard_deadwoods(counts14, wild_rank, max_j_run, max_j_set, triple_is_run, out):
     """out[k] = min_deadwood of the hand after discarding one card of kind k
     (what a greedy player compares every turn); BIG for kinds not held.

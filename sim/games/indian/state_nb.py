@@ -67,14 +67,14 @@ from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
 from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_of(st, seat):
     """View of seat ``seat``'s hand counts[53] inside ``st``."""
     b = S_HANDS + seat * N_KINDS
     return st[b : b + N_KINDS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def init_state(st, shoe, rules, players, dealer, hands_seq, stock_buf):
     """Deal ``shoe`` into ``st`` (I2); ``hands_seq`` (int64[6, 13]) and ``stock_buf``
     (int64[>= shoe size]) are scratch, left holding the dealt order."""
@@ -110,7 +110,7 @@ def init_state(st, shoe, rules, players, dealer, hands_seq, stock_buf):
         st[O_RULES + i] = rules[i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def maybe_reshuffle(st, rs, buf):
     """I8: if the stock is empty and the pile has more than its top card, the pile except
     its top card becomes the new stock (deal_nb.reshuffle). Returns the number of cards
@@ -131,7 +131,7 @@ def maybe_reshuffle(st, rs, buf):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_moves(st, moves):
     """Legal moves of a draw decision (I3, I7): stock, pile top, drop, in that order."""
     n = 0
@@ -154,7 +154,7 @@ def draw_moves(st, moves):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_moves(st, moves):
     """Legal moves of a discard decision (I3, I5): a discard per distinct kind held,
     ascending, then a declaration per distinct kind held, ascending."""
@@ -177,7 +177,7 @@ def discard_moves(st, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_stock(st):
     """Take the top stock card into the seat's hand; returns its kind."""
     seat = st[O_SEAT]
@@ -190,7 +190,7 @@ def draw_stock(st):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_pile(st):
     """Take the top discard into the seat's hand (public, I9); returns its kind."""
     seat = st[O_SEAT]
@@ -207,7 +207,7 @@ def draw_pile(st):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard(st, k):
     """The seat puts kind ``k`` from its hand on top of the pile (public, I9)."""
     seat = st[O_SEAT]
@@ -225,7 +225,7 @@ def discard(st, k):
     st[O_N_DISCARDS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leave_deal(st, seat, status):
     """The seat leaves the deal (drop I7 or wrong declaration I5); its cards leave play."""
     st[O_STATUS + seat] = status
@@ -236,7 +236,7 @@ def leave_deal(st, seat, status):
     st[O_IN_PLAY] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_turn(st):
     """Pass the turn clockwise to the next seat still in the deal (I3)."""
     players = st[O_PLAYERS]
@@ -249,7 +249,7 @@ def next_turn(st):
     st[O_TURN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def loose_cards(h, wild_rank, triple_is_run, max_j_run, max_j_set):
     """A quick necessary test for "some 13 of these 14 cards can be declared" (I4, I5).
 
@@ -301,7 +301,7 @@ def loose_cards(h, wild_rank, triple_is_run, max_j_run, max_j_set):
     return loose, last
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_pure_run(h, triple_is_run):
     """Three consecutive cards of one suit (ace low or high; wild-rank cards as their
     natural selves), or with three decks three identical cards: a pure run (I4)."""
@@ -319,7 +319,7 @@ def has_pure_run(h, triple_is_run):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_long_run_seed(h, wild_rank, max_j_run):
     """A quick necessary test for the I5 run of four or more: with at most one joker per
     run, some four consecutive positions of one suit (ace low or high) hold at least three
@@ -341,7 +341,7 @@ def has_long_run_seed(h, wild_rank, max_j_run):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declaring_discard(h, wild, mjr, mjs, tir, free):
     """The highest kind whose discard leaves a valid declaration (I5) of the other 13 of the
     14 cards in ``h``, or -1: quick necessary tests first (a pure run, a seed of the run of

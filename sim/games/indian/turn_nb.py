@@ -96,7 +96,7 @@ from sim.games.indian.state_nb import (
 GOING_ON = -1  # a step's answer while the deal goes on
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def start_deal(seed, deal, rules, st, shoe, rs, rng, hands_seq, buf, res):
     """Deal ``deal`` of a run with ``seed`` into ``st`` (I2: the dealer is ``deal % players``)
     and start its result row ``res``. Scratch, all overwritten: ``shoe`` and ``buf``
@@ -118,7 +118,7 @@ def start_deal(seed, deal, rules, st, shoe, rs, rng, hands_seq, buf, res):
     res[C_ERR_DECISION] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def begin_turn(st, rs, buf, res):
     """The start of the seat's turn: counted in its ``turns_played``, the I8 reshuffle if
     the stock is empty (state_nb.maybe_reshuffle: returns the cards moved, ``buf[:m]`` the
@@ -129,7 +129,7 @@ def begin_turn(st, rs, buf, res):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def drop_out(st, res):
     """I7: the seat to move drops (a first drop before its first draw of the deal, else a
     middle drop): its points lost, its hand leaves play. The last seat left wins
@@ -151,7 +151,7 @@ def drop_out(st, res):
     return GOING_ON
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def take_card(st, kind):
     """I3: the seat draws the top card of the stock (MV_STOCK) or of the pile (MV_PILE);
     its discard decision follows. Returns the kind drawn."""
@@ -160,7 +160,7 @@ def take_card(st, kind):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def note_first_chance(st, free):
     """The ``first_chance`` column: the first turn at which the seat, holding 14 cards,
     could validly declare (I5, state_nb.declaring_discard), whether or not it does.
@@ -173,7 +173,7 @@ def note_first_chance(st, free):
             st[S_FIRST_CHANCE + seat] = st[O_TURN]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def step_draw(st, kind, res, free):
     """Apply the draw decision's move ``kind`` (MV_STOCK, MV_PILE or MV_DROP; I3, I7)."""
     if kind == MV_DROP:
@@ -183,7 +183,7 @@ def step_draw(st, kind, res, free):
     return GOING_ON
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def declaration_holds(st):
     """I5: the 13 cards the seat to move shows after its declaring discard form a valid
     declaration."""
@@ -191,7 +191,7 @@ def declaration_holds(st):
                        st[O_RULES + R_MAX_J_SET], st[O_RULES + R_TRIPLE_IS_RUN])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def settle_declaration(st, valid, res):
     """After a declaring discard: a valid declaration ends the deal (END_DECLARE, the seat
     to move wins); a wrong one costs ``wrong_declaration`` and the seat's 13 cards leave
@@ -209,7 +209,7 @@ def settle_declaration(st, valid, res):
     return GOING_ON
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def step_discard(st, kind, k, res):
     """Apply the discard decision's move: discard kind ``k`` (MV_DISCARD) or declare
     discarding it (MV_DECLARE); I3, I5. The turn passes unless the deal ended."""
@@ -220,7 +220,7 @@ def step_discard(st, kind, k, res):
     return GOING_ON
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def finish_deal(st, end, res):
     """Score the deal that ended with ``end`` (GOING_ON counts as END_CAP: the turn cap) into
     ``res`` and return the winner (-1 at the cap). I6: after a valid declaration every
