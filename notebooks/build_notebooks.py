@@ -106,14 +106,17 @@ NOTEBOOKS["02_deep_discards"] = [
 estimated gain is at least `min_gain` points (RULES.md P6). We sweep both parameters against `greedy`
 on the same deals and read, per setting, the expected score difference per deal (paired 95% CIs),
 how often and how deep it takes, the points it puts down and the points caught in its hand at the end;
-then the same sweep run adaptively (points clearly out of the running stop early) and the deals it saves.
+then the same sweep run adaptively (points clearly out of the running stop early) and the deals it saves;
+last, the same fixed sweep against `learned` (the strong built-in, fitted by search and imitation) on the same
+deals, to see whether the answer holds against strong play.
 
 """ + rerun("02_deep_discards", 6_000) + """
 
 Seed **2027**. Command: `rummy-sim sweep deep_taker --vary max_depth=0,1,2,3,5,10,55
 --vary min_gain=-40,0,40 --vs greedy --deals $RUMMY_DEALS --seed 2027 --out sweep.parquet` (add `--adaptive`
-for the adaptive run), then `rummy-sim report sweep.parquet --out reports/deep_discards/`. The committed
-report `reports/deep_discard_sweep/` is a sweep of the same kind with more deals per point."""),
+for the adaptive run), then `rummy-sim report sweep.parquet --out reports/deep_discards/`. Against learned:
+the same command with `--vs learned --out sweep_learned.parquet`. The committed report
+`reports/deep_discard_sweep/` is a sweep of the same kind (against greedy) with more deals per point."""),
     ("md", RUNTIME),
     ("code", setup(6_000, 2027, '''
 import tempfile
@@ -206,23 +209,83 @@ another. Same seed and deals, so a point's numbers are the fixed run's numbers a
 
 ad = run_adaptive(X.sweep("deep_taker", GRID, "greedy", DEALS, SEED), first_look=500, progress=False)
 print(format_adaptive(ad))"""),
+    ("md", """## The same sweep against `learned`
+The fixed sweep again, every point now against `learned` (the strongest fast built-in: it beats expert by about
+8 points per deal) on the same seed and deal indices, `RUMMY_DEALS` deals per point as above. Same charts: every
+point against learned (best circled) and the close calls paired against the best one; the table puts each
+point's edge against greedy beside its edge against learned."""),
+    ("code", """rate_l = estimate(X.sweep("deep_taker", GRID, "learned", DEALS, SEED))
+bar, on_chunk = chunk_bar(DEALS, "sweep vs learned")
+t0 = time.perf_counter()
+sw_l = play_sweep("deep_taker", dict(GRID), vs="learned", deals=DEALS, seed=SEED, progress=False, on_chunk=on_chunk)
+print(f"{len(MAX_DEPTH) * len(MIN_GAIN)} points x {DEALS:,} deals x 2 rotations in {time.perf_counter() - t0:.1f} s")
+table_l = sweep_table(sw_l.run)
+table_l["max_depth"] = table_l["max_depth"].astype(int)
+table_l["min_gain"] = table_l["min_gain"].astype(int)
+fig, axes = charts.figure(1, 2, height=4.6, width=14, gridspec_kw={"width_ratios": [1.2, 1]})
+charts.sweep_figure(table_l, "max_depth", "min_gain", ax=axes[0], title="deep_taker - learned (95% CI, best circled)")
+charts.near_best_figure(table_l, ["max_depth", "min_gain"], top=6, ax=axes[1])
+fig.tight_layout()
+side = table[["max_depth", "min_gain"]].copy()
+side["vs greedy"] = [ci(r.mean_diff, r.ci_low, r.ci_high, "+.1f") for r in table.itertuples()]
+side["vs learned"] = [ci(r.mean_diff, r.ci_low, r.ci_high, "+.1f") for r in table_l.itertuples()]
+side["vs learned's best"] = [ci(r.vs_best, r.vs_best_ci_low, r.vs_best_ci_high, "+.2f") for r in table_l.itertuples()]
+side"""),
     ("md", "## Answer"),
     ("code", """idx = {(int(r.max_depth), int(r.min_gain)): i for i, r in enumerate(table.itertuples())}
 
-def paired(a, b):
+assert [(int(r.max_depth), int(r.min_gain)) for r in table_l.itertuples()] == list(idx)   # the same grid order
+
+def paired(a, b, run=sw.run):
     \"\"\"Point a minus point b, per deal, paired on the same deal sets: (mean, low, high, p).\"\"\"
     w = np.zeros(len(table))
     w[idx[a]], w[idx[b]] = 1.0, -1.0
-    c = sw.run.totals.contrast(w)
+    c = run.totals.contrast(w)
     return c["mean_diff"], c["ci_low"], c["ci_high"], c["p_value"]
 
 def says(c, unit="points per deal"):
     word = "no clear difference" if c[1] <= 0 <= c[2] else ("more" if c[0] > 0 else "less")
     return f"{ci(*c[:3], '+.1f')} {unit} ({word})"
 
+def changes(g, l, what):
+    \"\"\"How one paired contrast differs between the two fields, in words: both values, and learned minus greedy
+    with the two intervals' half-widths combined as if the runs were independent (they share the deals, so this
+    is an approximation).\"\"\"
+    d, half = l[0] - g[0], np.hypot((g[2] - g[1]) / 2, (l[2] - l[1]) / 2)
+    both = f"{what} is {ci(*g[:3], '+.1f')} against greedy and {ci(*l[:3], '+.1f')} against learned"
+    if d - half <= 0 <= d + half:
+        return f"{both}: not distinguishable (learned minus greedy {ci(d, d - half, d + half, '+.1f')})"
+    size = ("of the opposite sign" if g[0] * l[0] < 0 else "smaller in size" if abs(l[0]) < abs(g[0])
+            else "larger in size")
+    return f"{both}: {size} against learned (learned minus greedy {ci(d, d - half, d + half, '+.1f')})"
+
 best = table[table["best"]].iloc[0]
 runner = table[~table["best"]].sort_values("mean_diff", ascending=False).iloc[0]
 tied = runner["vs_best_ci_low"] <= 0 <= runner["vs_best_ci_high"]
+
+def against_learned():
+    \"\"\"The Answer's sentences on the sweep against learned, compared with the sweep against greedy.\"\"\"
+    best_l = table_l[table_l["best"]].iloc[0]
+    key_g, key_l = (int(best["max_depth"]), int(best["min_gain"])), (int(best_l["max_depth"]), int(best_l["min_gain"]))
+    g_at_l = table_l.iloc[idx[key_g]]
+    near = g_at_l["vs_best_ci_low"] <= 0 <= g_at_l["vs_best_ci_high"]
+    same = ("the same setting as against greedy" if key_g == key_l else
+            f"greedy's best setting (max_depth = {key_g[0]}, min_gain = {key_g[1]}) is "
+            f"{ci(g_at_l['vs_best'], g_at_l['vs_best_ci_low'], g_at_l['vs_best_ci_high'], '+.2f')} behind it against "
+            f"learned ({'not distinguishable' if near else 'a clear loss'} at this deal count)")
+    cs = [(paired(a, b), paired(a, b, sw_l.run)) for a, b in (((5, 0), (0, 0)), ((55, 0), (5, 0)), ((55, 40), (55, 0)))]
+    verdict = ("The best setting is the same against both fields." if key_g == key_l else
+               "The best setting differs, but greedy's best is not distinguishable from it against learned."
+               if near else "The best setting differs, and greedy's best loses points against learned.")
+    return [
+        f"**Against learned** (same deals, paired 95% CIs): best setting max_depth = {key_l[0]}, min_gain = "
+        f"{key_l[1]}, {ci(best_l['mean_diff'], best_l['ci_low'], best_l['ci_high'], '+.1f')} points per deal against "
+        f"learned; {same}.",
+        f"**Does the conclusion change against strong play?** {changes(*cs[0], 'Digging to depth 5 (over depth 0)')}; "
+        f"{changes(*cs[1], '**digging beyond depth 5** (55 over 5)')}; "
+        f"{changes(*cs[2], 'asking for a gain of 40 (over 0, at max_depth 55)')}. {verdict}",
+    ]
+
 text = answer([
     f"**Taking down to depth 5 is worth {says(paired((5, 0), (0, 0)))}** than never digging below the top card "
     f"(max_depth 0), at min_gain 0; **beyond depth 5 (up to 55) it adds {says(paired((55, 0), (5, 0)))}** "
@@ -237,6 +300,7 @@ text = answer([
     f"The adaptive sweep ended with {ad.best or 'several points in the running'} "
     f"({'the same best point' if ad.best == best['spec'] else 'compare with the fixed run above'}) after "
     f"{ad.plays:,} plays instead of {ad.fixed_plays:,}: {100 * ad.saved_share:.0f}% of the plays saved.",
+    *against_learned(),
 ])"""),
 ]
 
@@ -251,6 +315,8 @@ is near out.
 
 1. **Overall value**: the four switch settings against `greedy` on the same deals (a sweep) with the
    engine counters `fours_melded_sS`, `joker_fours_melded_sS`, `hand_points_sS`.
+   Then the same sweep against `learned`, the strong built-in, to see whether holding still pays
+   against strong play.
 2. **By stock size when the third arrives**: the engine has no counter for *when* a seat got its third
    joker, so we measure it from deal logs (the engine's recording mode, `sim.games.persian.recording`). On the
    same deals, quad_holder with the switch on and with it off play *identically* until the third card
@@ -259,7 +325,8 @@ is near out.
    The notebook checks that the two arms really agree up to the event.
 3. **How often the fourth comes, and the cost when it does not.**
 4. **How much of quad_holder's edge comes from the doubling rule**: the same match with
-   `four_of_a_kind_double` on and off, on the same deals, compared paired (`--vary-rule`).
+   `four_of_a_kind_double` on and off, on the same deals, compared paired (`--vary-rule`), against
+   greedy and against learned.
 
 """ + rerun("03_jokers_and_fours", 20_000) + """ Part 2 logs `min(RUMMY_DEALS, 4,000)` deals per arm and seating
 (logging is about 2,000 deals/s on an idle machine); its sample is therefore smaller, and its intervals say so.
@@ -267,7 +334,9 @@ is near out.
 Seed **2028**. Command for part 1: `rummy-sim sweep quad_holder --vary hold_jokers=0,1 --vary hold_sets=0,1
 --vs greedy --deals $RUMMY_DEALS --seed 2028`. Part 2: `rummy-sim log "quad_holder:hold_jokers=1,hold_sets=0" greedy
 --deals 4000 --seed 2028 --out hold.jsonl` (and the other arms below) produce the same logs. Part 4:
-`rummy-sim sweep quad_holder --vary-rule four_of_a_kind_double=true,false --vs greedy --deals $RUMMY_DEALS --seed 2028`."""),
+`rummy-sim sweep quad_holder --vary-rule four_of_a_kind_double=true,false --vs greedy --deals $RUMMY_DEALS --seed 2028`.
+Against learned (part 1 and part 4 again, in the section after part 1 and at the end of part 4): the same
+commands with `--vs learned`."""),
     ("md", RUNTIME),
     ("code", setup(20_000, 2028, '''
 LOG_DEALS = min(DEALS, 4_000)
@@ -281,31 +350,52 @@ sw = play_sweep("quad_holder", dict(SWITCHES), vs="greedy", deals=DEALS, seed=SE
                 progress=False, on_chunk=on_chunk)
 print(f"4 points x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
 print(format_sweep(sw))"""),
-    ("code", """plays = sw.run.plays
-idx = np.arange(len(plays))
-a_team = plays["a_team"].to_numpy()
+    ("code", """def switch_counters(run):
+    \"\"\"Per switch setting: the team margin and its team's counters per deal set, mean and 95% CI.\"\"\"
+    plays = run.plays
+    idx = np.arange(len(plays))
+    a_team = plays["a_team"].to_numpy()
 
-def team_sum(name, team):
-    cols = np.stack([plays[f"{name}_s{s}"].to_numpy(np.int64) for s in range(4)], axis=1)
-    return cols[idx, team] + cols[idx, team + 2]
+    def team_sum(name, team):
+        cols = np.stack([plays[f"{name}_s{s}"].to_numpy(np.int64) for s in range(4)], axis=1)
+        return cols[idx, team] + cols[idx, team + 2]
 
-frame = pd.DataFrame({"spec": plays["a"].astype(str), "deal": plays["deal"],
-                      "fours": team_sum("fours_melded", a_team), "joker_fours": team_sum("joker_fours_melded", a_team),
-                      "hand_points": team_sum("hand_points", a_team),
-                      "diff": plays["a_total"].astype(int) - plays["b_total"].astype(int)})
-per_set = frame.groupby(["spec", "deal"], observed=True).mean().reset_index()   # deal sets are independent
-rows = []
-for spec, g in per_set.groupby("spec"):
-    short = spec.replace("quad_holder:", "").replace("hold_jokers=", "jokers ").replace("hold_sets=", "sets ")
-    r = {"spec": short.replace("true", "on").replace("false", "off").replace(",", ", ")}
-    for c in ("diff", "fours", "joker_fours", "hand_points"):
-        r[c], r[c + "_low"], r[c + "_high"] = charts.mean_ci(g[c])
-    rows.append(r)
-counters = pd.DataFrame(rows)
-fig = charts.counters_figure(counters, [("diff", "A - greedy, points per deal"), ("fours", "fours melded per deal"),
-                                        ("joker_fours", "joker fours per deal"),
-                                        ("hand_points", "points left in hand per deal")], group="spec", ncols=2,
-                             title="quad_holder switches against greedy (team of two seats), 95% CI")"""),
+    frame = pd.DataFrame({"spec": plays["a"].astype(str), "deal": plays["deal"],
+                          "fours": team_sum("fours_melded", a_team),
+                          "joker_fours": team_sum("joker_fours_melded", a_team),
+                          "hand_points": team_sum("hand_points", a_team),
+                          "diff": plays["a_total"].astype(int) - plays["b_total"].astype(int)})
+    per_set = frame.groupby(["spec", "deal"], observed=True).mean().reset_index()   # deal sets are independent
+    rows = []
+    for spec, g in per_set.groupby("spec"):
+        short = spec.replace("quad_holder:", "").replace("hold_jokers=", "jokers ").replace("hold_sets=", "sets ")
+        r = {"spec": short.replace("true", "on").replace("false", "off").replace(",", ", ")}
+        for c in ("diff", "fours", "joker_fours", "hand_points"):
+            r[c], r[c + "_low"], r[c + "_high"] = charts.mean_ci(g[c])
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+def counters_chart(counters, field):
+    return charts.counters_figure(counters, [("diff", f"A - {field}, points per deal"),
+                                             ("fours", "fours melded per deal"),
+                                             ("joker_fours", "joker fours per deal"),
+                                             ("hand_points", "points left in hand per deal")], group="spec", ncols=2,
+                                  title=f"quad_holder switches against {field} (team of two seats), 95% CI")
+
+counters = switch_counters(sw.run)
+fig = counters_chart(counters, "greedy")"""),
+    ("md", """## Part 1 against `learned`
+The same four switch settings, now against `learned` (the strongest fast built-in) on the same seed and deal
+indices, `RUMMY_DEALS` deals per setting: does holding for the fourth still pay against strong play?"""),
+    ("code", """rate_l = estimate(X.sweep("quad_holder", SWITCHES, "learned", DEALS, SEED))
+bar, on_chunk = chunk_bar(DEALS, "switches vs learned")
+t0 = time.perf_counter()
+sw_l = play_sweep("quad_holder", dict(SWITCHES), vs="learned", deals=DEALS, seed=SEED, keep_plays=True,
+                  progress=False, on_chunk=on_chunk)
+print(f"4 points x {DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
+print(format_sweep(sw_l))
+counters_l = switch_counters(sw_l.run)
+fig = counters_chart(counters_l, "learned")"""),
     ("md", """## Part 2: the value of holding by stock size when the third arrives
 Arms (team in seats 0 and 2, or 1 and 3, against greedy): **meld** = `quad_holder` with both switches
 off, **hold jokers** = `hold_jokers=1`, **hold sets** = `hold_sets=1`. Event: the first moment a seat of the
@@ -448,40 +538,75 @@ for kind in ("jokers", "sets"):
 pd.DataFrame(summary)"""),
     ("md", """## Part 4: how much of quad_holder's edge comes from the doubling?
 The same match, quad_holder against greedy, with the rule `four_of_a_kind_double` on (the default, P8)
-and off, played on the very same deals; the difference between the two edges is paired per deal set."""),
+and off, played on the very same deals; the difference between the two edges is paired per deal set.
+Then the same against `learned`."""),
     ("code", """from sim.studies.rule_sweep import format_rule_sweep, play_rule_sweep, rule_sweep_table
 
 rs = play_rule_sweep("quad_holder", {"four_of_a_kind_double": ["true", "false"]}, "greedy", DEALS, SEED,
                      progress=False)
 print(format_rule_sweep(rs))
-rt = rule_sweep_table(rs)"""),
+rt = rule_sweep_table(rs)
+rs_l = play_rule_sweep("quad_holder", {"four_of_a_kind_double": ["true", "false"]}, "learned", DEALS, SEED,
+                       progress=False)   # the same against learned
+print(format_rule_sweep(rs_l))
+rt_l = rule_sweep_table(rs_l)"""),
     ("md", "## Answer"),
     ("code", """t = sweep_table(sw.run)
 on_off = {"0": 0, "1": 1, "false": 0, "true": 1}   # the switches as the sweep table writes them
 pos = {(on_off[str(r.hold_jokers)], on_off[str(r.hold_sets)]): i for i, r in enumerate(t.itertuples())}
+t_l = sweep_table(sw_l.run)
+assert [(on_off[str(r.hold_jokers)], on_off[str(r.hold_sets)]) for r in t_l.itertuples()] == list(pos)
 
-def paired(a, b):
+def contrast(a, b, run):
     w = np.zeros(len(t))
     w[pos[a]], w[pos[b]] = 1.0, -1.0
-    c = sw.run.totals.contrast(w)
-    return ci(c["mean_diff"], c["ci_low"], c["ci_high"], "+.1f") + (
-        " (no clear difference)" if c["ci_low"] <= 0 <= c["ci_high"] else "")
+    c = run.totals.contrast(w)
+    return c["mean_diff"], c["ci_low"], c["ci_high"]
 
-on, off = rt.iloc[0], rt.iloc[1]
-share = 1 - off["mean_diff"] / on["mean_diff"] if on["mean_diff"] else float("nan")
+def paired(a, b, run=sw.run):
+    c = contrast(a, b, run)
+    return ci(*c, "+.1f") + (" (no clear difference)" if c[1] <= 0 <= c[2] else "")
+
+def changes(g, l, what):
+    \"\"\"How one paired contrast differs between the two fields, in words: both values, and learned minus greedy
+    with the two intervals' half-widths combined as if the runs were independent (they share the deals, so this
+    is an approximation).\"\"\"
+    d, half = l[0] - g[0], np.hypot((g[2] - g[1]) / 2, (l[2] - l[1]) / 2)
+    both = f"{what} is {ci(*g[:3], '+.1f')} against greedy and {ci(*l[:3], '+.1f')} against learned"
+    if d - half <= 0 <= d + half:
+        return f"{both}: not distinguishable (learned minus greedy {ci(d, d - half, d + half, '+.1f')})"
+    size = ("of the opposite sign" if g[0] * l[0] < 0 else "smaller in size" if abs(l[0]) < abs(g[0])
+            else "larger in size")
+    return f"{both}: {size} against learned (learned minus greedy {ci(d, d - half, d + half, '+.1f')})"
+
+def doubling(rt):
+    on, off = rt.iloc[0], rt.iloc[1]
+    share = 1 - off["mean_diff"] / on["mean_diff"] if on["mean_diff"] else float("nan")
+    gain = (-off["vs_first_rule"], -off["vs_first_rule_ci_high"], -off["vs_first_rule_ci_low"])
+    return on, off, share, gain
+
+on, off, share, gain = doubling(rt)
+on_l, off_l, share_l, gain_l = doubling(rt_l)
+arms = {"three jokers": ((1, 0), (0, 0)), "three of another rank": ((0, 1), (0, 0)), "both": ((1, 1), (0, 0))}
+cs = {k: (contrast(*ab, sw.run), contrast(*ab, sw_l.run)) for k, ab in arms.items()}
 jk = ev[ev["kind"] == "jokers"]
 text = answer([
     f"Against melding at once (both switches off), **holding three jokers for the fourth is worth "
     f"{paired((1, 0), (0, 0))} points per deal**, holding three of another rank {paired((0, 1), (0, 0))}, "
-    f"and both {paired((1, 1), (0, 0))} ({DEALS:,} deal sets, paired 95% CIs).",
+    f"and both {paired((1, 1), (0, 0))} ({DEALS:,} deal sets against greedy, paired 95% CIs).",
     f"**With the doubling rule quad_holder beats greedy by {ci(on['mean_diff'], on['ci_low'], on['ci_high'], '+.1f')}"
     f" points per deal, without it by {ci(off['mean_diff'], off['ci_low'], off['ci_high'], '+.1f')}**: the doubling "
-    f"accounts for {ci(-off['vs_first_rule'], -off['vs_first_rule_ci_high'], -off['vs_first_rule_ci_low'], '+.1f')} "
-    f"points of the edge (paired on the same deals), about {100 * share:.0f}% of it.",
+    f"accounts for {ci(*gain, '+.1f')} points of the edge (paired on the same deals), about {100 * share:.0f}% of it.",
     (f"In the logged deals (part 2, {LOG_DEALS:,} per arm and seating) the fourth joker was melded after "
      f"{pct(jk['fourth_melded'].mean())} of the {len(jk):,} three-joker events, and holding changed the team margin "
      f"by {ci(*charts.mean_ci(jk['value']), '+.1f')} points per event." if len(jk) >= 2 else
      "Too few three-joker events were logged at this deal count for a per-event estimate."),
+    f"**Against learned** (same deals): quad_holder (both switches on, as by default) scores "
+    f"{ci(on_l['mean_diff'], on_l['ci_low'], on_l['ci_high'], '+.1f')} points per deal against learned with the "
+    f"doubling rule and {ci(off_l['mean_diff'], off_l['ci_low'], off_l['ci_high'], '+.1f')} without it.",
+    "**Does the conclusion change against strong play?** Holding, over melding at once, per deal (paired 95% CIs): "
+    + "; ".join(changes(*cs[k], f"**{k}**") for k in arms)
+    + f". {changes(gain, gain_l, 'What the doubling rule adds to quad_holder-minus-field')}.",
 ])"""),
 ]
 
@@ -492,17 +617,24 @@ NOTEBOOKS["04_expected_scores"] = [
 Each built-in strategy plays a table of four copies of itself (so the teams are equal and every
 difference is a seat or dealer effect). Per strategy: distributions of deal and game scores (game = two
 deals, P9), the score by position relative to the dealer, end reasons and deal length, each with 95%
-intervals. `mc_search` (about 20 deals/s) is left out: it would need hours at these deal counts; run
-`rummy-sim match mc_search greedy --deals 200` for a look at it.
+intervals. `learned` (the strong built-in, fitted by search and imitation) is among them. Last, the
+expected score of each strategy's team **against a field**: two seats of it against two of `greedy`, and
+against two of `learned` (duplicate matches on the same deals), to see whether the scoring levels
+carry over to strong play. `mc_search` (about 20 deals/s) is left out: it would need hours at these deal
+counts; run `rummy-sim match mc_search greedy --deals 200` for a look at it.
 
 """ + rerun("04_expected_scores", 10_000) + """
 
 Seed **2029**. Command for one strategy's table: `rummy-sim log expert expert expert expert --deals 10
 --seed 2029 --out deals.jsonl` replays single deals; the statistics below come from
-`sim.games.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python)."""),
+`sim.games.persian.engine.run_deals(["expert"] * 4, DEALS, 2029)` (Python). Against a field (half the deals,
+`RUMMY_DEALS / 2` per match): `rummy-sim match expert learned --deals $((RUMMY_DEALS / 2)) --seed 2029` (and
+`greedy` in place of `learned`, each strategy in place of `expert`)."""),
     ("md", RUNTIME),
     ("code", setup(10_000, 2029, '''
-STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
+STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert", "learned"]
+FIELDS = ["greedy", "learned"]
+FIELD_DEALS = max(2, DEALS // 2)   # deals per match against a field''')),
     ("code", """from sim.games.persian.engine import results_frame, run_deals
 
 CALIB = min(DEALS, 300)
@@ -561,7 +693,8 @@ seat_fx = pd.DataFrame(rows)
 fig, axes = charts.figure(1, 2, height=4.0, width=13)
 for k, name in enumerate(STRATEGIES):
     t = seat_fx[seat_fx["strategy"] == name]
-    charts.errorbars(axes[0], t["position"] + (k - 2.5) * 0.07, t["net"], t["net_low"], t["net_high"], label=name,
+    charts.errorbars(axes[0], t["position"] + (k - (len(STRATEGIES) - 1) / 2) * 0.07, t["net"], t["net_low"],
+                     t["net_high"], label=name,
                      color=charts.PALETTE[k])
 axes[0].set_xticks(range(4), ["dealer", "1st to play", "2nd", "3rd"])
 axes[0].set(title="Seat's table points minus hand points", ylabel="points per deal (one seat)",
@@ -597,12 +730,80 @@ axes[1].set(title="Deal length (mean, 95% CI)", xlabel="turns per deal (all seat
 charts.legend_outside(axes[1])
 fig.tight_layout()
 ends.pivot(index="strategy", columns="end", values="share").round(4)"""),
+    ("md", """## Against a field: greedy and learned
+Each strategy's team (seats 0 and 2, then 1 and 3: a duplicate match) against a team of `greedy` and against
+a team of `learned`, `FIELD_DEALS` deal indices per match on the same deals. Left: the team's own score per deal
+(mean over deal sets, 95% CI); right: its margin over the field (own minus field, paired 95% CI). A strategy
+against its own field (greedy against greedy, learned against learned) is a mirror: margin 0."""),
+    ("code", """from sim.runner.run import run_experiment
+from sim.studies.match import play_match
+
+CALIB_F = min(FIELD_DEALS, 200)
+seconds = 0.0
+for field in FIELDS:
+    for name in STRATEGIES:
+        exp = X.match(name, field, FIELD_DEALS, SEED)
+        run_experiment(exp.with_deals(2), progress=False)          # loads (or compiles) the kernels
+        t0 = time.perf_counter()
+        run_experiment(exp.with_deals(CALIB_F), progress=False)
+        seconds += (time.perf_counter() - t0) * FIELD_DEALS / CALIB_F
+print(f"estimate: {len(FIELDS)} fields x {len(STRATEGIES)} strategies x {FIELD_DEALS:,} deals x 2 rotations at the "
+      f"measured speed of each -> about {seconds:.0f} s")
+rows = []
+t0 = time.perf_counter()
+for field, name in tqdm([(f, n) for f in FIELDS for n in STRATEGIES], desc="matches"):
+    res = play_match(name, field, deals=FIELD_DEALS, seed=SEED, progress=False)
+    own, r = charts.mean_ci(res.sets["a_total"]), res.row
+    rows.append({"field": field, "strategy": name, "own": own[0], "own_low": own[1], "own_high": own[2],
+                 "margin": r["mean_diff"], "margin_low": r["ci_low"], "margin_high": r["ci_high"]})
+print(f"{len(rows)} matches x {FIELD_DEALS:,} deals in {time.perf_counter() - t0:.1f} s")
+vs_field = pd.DataFrame(rows)
+fig, axes = charts.figure(1, 2, height=4.2, width=14)
+x = np.arange(len(STRATEGIES))
+for k, field in enumerate(FIELDS):
+    t = vs_field[vs_field["field"] == field]
+    for ax, v in zip(axes, ("own", "margin")):
+        charts.errorbars(ax, x + (k - 0.5) * 0.2, t[v], t[f"{v}_low"], t[f"{v}_high"], label=f"against {field}",
+                         color=charts.PALETTE[k], marker=charts.MARKERS[k])
+for ax, (title, ylabel) in zip(axes, [("Own team score against a field", "own team score per deal"),
+                                      ("Margin over the field", "own - field, points per deal")]):
+    ax.set_xticks(x, STRATEGIES, rotation=20)
+    ax.set(title=f"{title}, 95% CI", ylabel=ylabel)
+    ax.legend()
+axes[1].axhline(0, color="grey", lw=0.8)
+fig.tight_layout()
+vs_field.pivot(index="strategy", columns="field", values=["own", "margin"]).loc[STRATEGIES].round(1)"""),
     ("md", "## Answer"),
     ("code", """level = {name: charts.mean_ci((f["total_0"] + f["total_1"]) / 2) for name, f in frames.items()}
 order = sorted(level, key=lambda k: -level[k][0])
 outs = {name: charts.wilson(int((f["end"] == "out").sum()), len(f)) for name, f in frames.items()}
 d = dealer.set_index("strategy")
 clear = [n for n in STRATEGIES if not d.loc[n, "low"] <= 0 <= d.loc[n, "high"]]
+
+def against_fields():
+    \"\"\"The Answer's sentences on the scores against a greedy and a learned field.\"\"\"
+    by = {f: vs_field[vs_field["field"] == f].set_index("strategy") for f in FIELDS}
+    ranks = {f: sorted(STRATEGIES, key=lambda n: -by[f].loc[n, "own"]) for f in FIELDS}
+    g, l = by["greedy"], by["learned"]
+    beat = [n for n in STRATEGIES if n != "learned" and l.loc[n, "margin_low"] > 0]
+    tied = [n for n in STRATEGIES if n != "learned" and l.loc[n, "margin_low"] <= 0 <= l.loc[n, "margin_high"]]
+    return [
+        "**Against a field** (own team score per deal, " + f"{FIELD_DEALS:,} deal sets per match, 95% CIs): against "
+        "greedy " + "; ".join(f"{n} {ci(g.loc[n, 'own'], g.loc[n, 'own_low'], g.loc[n, 'own_high'], '.1f')}"
+                              for n in ranks["greedy"])
+        + "; against learned " + "; ".join(f"{n} {ci(l.loc[n, 'own'], l.loc[n, 'own_low'], l.loc[n, 'own_high'], '.1f')}"
+                                         for n in ranks["learned"]) + ".",
+        "**Does the conclusion change against strong play?** The order of the strategies by own score is "
+        + ("the same against both fields" if ranks["greedy"] == ranks["learned"] else
+           "not the same against the two fields (orders above; neighbours whose intervals overlap are not told apart)")
+        + (", the same as" if ranks["learned"] == order else ", and not the same as")
+        + f" the order of the four-copies tables ({' > '.join(order)}), which measure a style's scoring level, "
+        "not its strength. Against learned, "
+        + (f"{', '.join(beat)} clearly outscore it" if beat else "no other strategy clearly outscores it")
+        + (f", {', '.join(tied)} are not distinguishable from it" if tied else "")
+        + "; margins: " + "; ".join(f"{n} {ci(l.loc[n, 'margin'], l.loc[n, 'margin_low'], l.loc[n, 'margin_high'], '+.1f')}"
+                                    for n in STRATEGIES if n != "learned") + ".",
+    ]
 text = answer([
     "**Expected team score per deal when four copies of a strategy play each other** (both teams alike, so this "
     "is the scoring level of a style, not an edge over anyone): "
@@ -614,6 +815,7 @@ text = answer([
     + ". This is how each strategy's play interacts with the dealer position, not a property of the game: "
     + (f"it is clearly nonzero for {', '.join(clear)}" if clear else "no strategy shows a clear effect")
     + " at this deal count.",
+    *against_fields(),
 ])"""),
 ]
 
@@ -624,17 +826,18 @@ NOTEBOOKS["05_tournament"] = [
 Every pair of built-in strategies plays a duplicate match on the same deals. The crosstable shows each
 head-to-head mean difference (row minus column, points per deal) with its paired 95% CI; the ranking
 orders strategies by their margin over the field (per deal set, the mean of their differences against
-every opponent) with paired CIs. `mc_search` is left out: at about 20 deals/s it would need hours here
+every opponent) with paired CIs. `learned` (the strong built-in, fitted by search and imitation) takes
+part; `mc_search` is left out: at about 20 deals/s it would need hours here
 (add it with a tiny `RUMMY_DEALS` if you want to see it).
 
 """ + rerun("05_tournament", 4_000) + """
 
-Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_holder defensive expert
+Seed **2030**. Command: `rummy-sim tournament random greedy deep_taker quad_holder defensive expert learned
 --deals $RUMMY_DEALS --seed 2030 --out tournament.parquet`, then `rummy-sim report tournament.parquet
 --out reports/tournament/`; `--adaptive` for the adaptive run at the end."""),
     ("md", RUNTIME),
     ("code", setup(4_000, 2030, '''
-STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert"]''')),
+STRATEGIES = ["random", "greedy", "deep_taker", "quad_holder", "defensive", "expert", "learned"]''')),
     ("code", """rate = estimate(X.tournament(STRATEGIES, DEALS, SEED))"""),
     ("code", """from sim.studies.tournament import crosstable, expected_points, format_tournament, play_tournament, points_crosstable, ranking
 
@@ -701,6 +904,11 @@ text = answer([
     f"{ci(f_last['points'], f_last['ci_low'], f_last['ci_high'], '.1f')} and loses {pct(f_last['deal_loss_rate'])} "
     f"of its deals and {pct(f_last['game_loss_rate'])} of its games (Wilson intervals in the chart).",
     "Order by margin: " + " > ".join(rk["team"]) + ".",
+    f"Head to head, **learned minus expert** (the strongest heuristic) is "
+    f"{ci(mean.loc['learned', 'expert'], low.loc['learned', 'expert'], high.loc['learned', 'expert'], '+.1f')} points "
+    f"per deal (paired 95% CI)"
+    + (", not distinguishable at this deal count." if low.loc["learned", "expert"] <= 0 <= high.loc["learned", "expert"]
+       else "."),
     f"The adaptive round robin ended with {ad.best or 'several teams in the running'} "
     f"({'the same winner' if ad.best == top['team'] else 'compare with the fixed run'}) after {ad.plays:,} plays "
     f"instead of {ad.fixed_plays:,} ({100 * ad.saved_share:.0f}% saved).",

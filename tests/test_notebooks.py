@@ -20,7 +20,7 @@ NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = ["01_quickstart", "02_deep_discards", "03_jokers_and_fours", "04_expected_scores", "05_tournament"]
 SMALL = {"01_quickstart": 1500, "02_deep_discards": 600, "03_jokers_and_fours": 800,
          "04_expected_scores": 1500, "05_tournament": 600}
-FIGURES = {"01_quickstart": 3, "02_deep_discards": 3, "03_jokers_and_fours": 2, "04_expected_scores": 3,
+FIGURES = {"01_quickstart": 3, "02_deep_discards": 4, "03_jokers_and_fours": 3, "04_expected_scores": 4,
            "05_tournament": 4}
 CELL_TIMEOUT = 240
 
