@@ -12,7 +12,9 @@ process then plays the same deal from the cache it left. Reported per run: the p
 seconds of the whole cold process (import included, read from the child's rusage, so time
 other jobs take from the core does not count), the CPU seconds of the first call alone (the
 compile), and the wall seconds of the first call in the warm process. The trees alternate
-A B B A ... so drifting load hits both alike; medians and B/A ratios at the end.
+A B B A ... so drifting load hits both alike; medians and B/A ratios at the end, and every
+run's cold CPU seconds (the spread). Give the same tree as A and B to see the noise: at load 4-5
+two copies of one tree differed by 8% in median over 5 rounds, so compare only idle runs.
 """
 
 from __future__ import annotations
@@ -78,6 +80,11 @@ def main(argv: list[str] | None = None) -> None:
         a, b = med["A"], med["B"]
         print(f"{game:<9}{a[0]:11.1f}{b[0]:11.1f}{b[0] / a[0]:7.3f}  {a[1]:10.1f}{b[1]:10.1f}{b[1] / a[1]:7.3f}"
               f"  {a[2]:12.3f}{b[2]:12.3f}", flush=True)
+        # the spread: on a busy machine two runs of the same tree differ by several percent (run the
+        # benchmark with the same tree as A and B to see it), so read the ratio against it
+        for k, v in got.items():
+            cold = sorted(x[0] for x in v)
+            print(f"{'':<9}{k} cold cpu of every run: " + " ".join(f"{c:.1f}" for c in cold))
     print(f"load at the end {os.getloadavg()[0]:.2f}")
 
 
