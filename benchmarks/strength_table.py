@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--slow-deals", type=int, default=1_000, help="deals for search strategies")
     ap.add_argument("--seed", type=int, default=20261204)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--only", action="append", help="only these strategies A (repeatable)")
+    ap.add_argument("--only", action="append", help="only these strategies A, or specs such as mc_search:base=learned (repeatable)")
     args = ap.parse_args(argv)
     g = get_game(args.game)
     fields = args.vs or ["learned", "expert"]
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| A | {head} |\n| --- |" + " --- |" * len(cols), flush=True)
     t0 = time.perf_counter()
     for a in names:
-        slow = g.strategies.get(a).kind == "search"
+        slow = g.strategies.get(a.split(":")[0]).kind == "search"  # a spec: its strategy's kind
         deals = args.slow_deals if slow else args.deals
         cells = ["" if a == b else cell(a, b, deals, args.seed, args.game, n, args.threads) for b, n in cols]
         print(f"| {a}{' (' + format(deals, ',') + ')' if slow else ''} | " + " | ".join(cells) + " |", flush=True)
