@@ -1,6 +1,7 @@
 """``rummy-sim train SPEC --game G --seed S --out DIR``: learn a strategy by expert iteration (issue 25).
 
-Thin over the game's trainer (``Game.trainer``, for Persian Rummy strategies/persian/train.py):
+Thin over the game's trainer (``Game.trainer``: strategies/persian/train.py, strategies/indian/train.py,
+the latter at ``--players`` seats, the game's default when not given):
 the game says whether it can train and which strategies (its ``TRAINS``); a game without a
 trainer, another strategy or a bad budget ends in one line, exit 2, before anything is played.
 """
@@ -45,7 +46,12 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise CliError(f"train: {game.title} trains only {', '.join(trainer.TRAINS)} (no parameters), "
                        f"not {args.spec!r}")
     check_seed(args.seed)
-    state = trainer.train(**train_options(args, trainer))
+    options = train_options(args, trainer)
+    if getattr(trainer, "TAKES_PLAYERS", False):
+        options["players"] = game.check_players(args.players)
+    elif args.players is not None:
+        game.check_players(args.players)  # a game of one table size: only that size is accepted
+    state = trainer.train(**options)
     print(trainer.report(state), end="")
     return 0
 
@@ -53,7 +59,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("train", help="learn a strategy from search values (expert iteration); a report per round",
                        description=__doc__.splitlines()[0])
-    p.add_argument("spec", metavar="SPEC", help="the strategy to learn (Persian Rummy: learned)")
+    p.add_argument("spec", metavar="SPEC", help="the strategy to learn (Persian and Indian Rummy: learned)")
     p.add_argument("--rounds", type=int, default=1, metavar="R", help="rounds of expert iteration (default 1)")
     p.add_argument("--worlds", type=int, default=64, metavar="W",
                    help="stock orders (the true hands kept) every legal move of a decision is played out in "
@@ -65,8 +71,8 @@ def add_commands(sub) -> None:
     p.add_argument("--eval-deals", type=int, default=4000, metavar="N",
                    help="duplicate deal sets of the match against expert after each round (default 4,000)")
     p.add_argument("--kinds", default="draw", metavar="K,K",
-                   help="the decision kinds learned, comma-separated (Persian Rummy: draw, play, discard; "
-                        "default draw); every other kind plays expert's move")
+                   help="the decision kinds learned, comma-separated (Persian Rummy: draw, play, discard; Indian "
+                        "Rummy: draw, discard; default draw); every other kind plays expert's move")
     p.add_argument("--margin", type=float, default=0.0, metavar="PTS",
                    help="points a move must be fitted to gain over expert's before it is played (default 0)")
     p.add_argument("--ridge", type=float, default=1e-4, metavar="L",
@@ -74,5 +80,5 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, required=True, help="everything is drawn from it: same seed, same weights")
     p.add_argument("--out", required=True, metavar="DIR", help="state.json, weights.npz and report.md go here")
     p.add_argument("--resume", action="store_true", help="continue the rounds already in DIR")
-    add_game_arguments(p, players=False)
+    add_game_arguments(p)
     p.set_defaults(func=cmd_train)

@@ -20,6 +20,7 @@ SID_JOKER_KEEPER = 3
 SID_DEFENSIVE = 4
 SID_EXPERT = 5
 SID_MC_SEARCH = 6
+SID_LEARNED = 7
 
 RANDOM = StrategyInfo(
     "random",
@@ -254,4 +255,16 @@ MC_SEARCH = StrategyInfo(
     kernel="strategies.indian.mc_search_nb:mc_search_decide", kind="search",
 )
 
-BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH)
+LEARNED = StrategyInfo(
+    "learned",
+    SID_LEARNED,
+    (),
+    "Learned: expert, except where a linear model over features of each move "
+    "(strategies/indian/features_nb.py: deadwood kept, pure run, jokers, drop costs, what the next "
+    "seat took; expert's own choice one of them) picks the draw, drop or discard; it declares "
+    "exactly when expert does. Weights fitted to the values of every legal move played out from the "
+    "true hands (rummy-sim train learned --game indian; learned_weights.py).",
+    kernel="strategies.indian.learned_nb:learned_decide", kind="learned",
+)
+
+BUILTINS = (RANDOM, GREEDY, DROPPER, JOKER_KEEPER, DEFENSIVE, EXPERT, MC_SEARCH, LEARNED)

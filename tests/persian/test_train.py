@@ -14,8 +14,8 @@ TINY = {"deals": 2, "per_deal": 2, "samples": 2, "seed": 3, "eval_deals": 2, "pr
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["--game", "indian"], "not built for Indian Rummy"),
-    (["--game", "gin"], "not built for"),
+    (["--game", "gin"], "not built for Gin Rummy"),
+    (["--players", "3"], "players must be one of 4"),
     (["--rounds", "0"], "--rounds must be a positive integer"),
     (["--worlds", "-1"], "--worlds must be a positive integer"),
     (["--seed", "-5"], "outside [0, 2**63 - 1]"),

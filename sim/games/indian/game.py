@@ -69,6 +69,7 @@ class IndianGame(Game):
     title = "Indian Rummy (13-card points rummy)"
     rules_ref = "RULES.md Part 2 (I1-I9)"
     strategies_module = "strategies.indian.builtins"
+    trainer_module = "strategies.indian.train"  # expert iteration of `learned` (issue 25)
     seat_counts = tuple(range(E.MIN_SEATS, E.MAX_SEATS + 1))
     default_players = 4
     rules_type = RuleOptions
@@ -291,7 +292,7 @@ def solver_hands_per_s(quick: bool) -> dict[str, float]:
 
 
 BENCH_PLAN = BenchPlan(
-    specs=("greedy", "random", "dropper", "joker_keeper", "defensive", "expert"),  # every built-in but the search
+    specs=("greedy", "random", "dropper", "joker_keeper", "defensive", "expert", "learned"),  # all but the search
     search_specs=("mc_search",),  # a few deals/s
     players=(2, 4, 6),
     deals=10_000, quick_deals=1_000,  # 2-8 s per run

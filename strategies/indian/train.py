@@ -1,0 +1,232 @@
+"""Expert iteration for Indian Rummy's `learned` strategy (issue 25): search values, then a fit.
+
+One round: play ``deals`` deals of ``players`` seats with the current strategy in every seat
+(I2-I8), pick ``per_deal`` unforced decisions of the kinds learned in each at random, value
+every candidate move of each by play-outs from the TRUE state with only the stock order redrawn
+(strategies/indian/train_nb.py: ``samples`` stock orders, the same for every move, the current
+strategy in every seat afterwards; the analysis's worlds, drawn from the view alone, make the
+other hands uniform, which real hands are not), compute each move's features (features_nb, from
+the view alone, I9), and fit, per decision kind, a ridge regression of a move's value minus the
+value of expert's move on its features minus those of expert's move (a ranking objective: only
+differences between the moves of one decision matter, and feature 0, expert's own choice,
+becomes the learned cost of leaving expert's move). The candidates: a draw decision's stock,
+pile top and drop (I3, I7); a discard decision's discards (I3), and no decision where expert
+declares (I5: a valid declaration is always made, learned_nb). ``margin`` points are added to
+that cost, so the model leaves expert only where the fit sees a clear gain; kinds not in
+``kinds`` keep expert's row. The fitted weights become the next round's strategy. After each
+round the new strategy meets a field of expert on fresh duplicate deals (a seed no round trains
+on) and the report records the difference with its 95% CI.
+
+Everything is drawn from ``seed``: the same seed gives the same weights. ``resume`` continues
+from the rounds already in ``out`` (state.json after each round) with the same settings.
+
+    rummy-sim train learned --game indian --players 4 --rounds 1 --decisions 4000 --worlds 32 \
+        --seed 1 --out DIR
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from sim.games.indian.decisions import policy_args
+from sim.games.indian.enums import D_DISCARD, MV_DECLARE, MV_DISCARD, O_DECISION, O_PLAYERS
+from sim.games.indian.information import _original_stock, decision_states, view
+from sim.games.indian.rules import RuleOptions
+from sim.plugin.registry import register_strategy
+from sim.plugin.strategy import STRATEGY_SIG
+from sim.studies.match import play_match
+from strategies.indian.expert_nb import expert_decide
+from strategies.indian.features_nb import FEATURE_NAMES, N_FEATURES, features_into
+from strategies.indian.learned_nb import EXPERT_PARAMS, N_KINDS, best_scored
+from strategies.indian.train_nb import play_stock_worlds
+
+TRAINS = ("learned",)  # the strategies this trainer learns (rummy-sim train SPEC, Game.trainer)
+TAKES_PLAYERS = True  # rummy-sim train passes --players (the table size trained and evaluated at)
+KIND_NAMES = ("draw", "discard")  # the D_* codes' names, in order
+EXPERT_ONLY = np.array([[1.0] + [0.0] * (N_FEATURES - 1)] * N_KINDS)
+EVAL_SEED_OFFSET = 1_000_003  # evaluation deals use seed + this + round: never a training deal
+SEED_MASK = (1 << 63) - 1  # derived seeds stay in [0, 2**63 - 1]
+RIDGE = 1e-4  # the ridge penalty per fitted row (of features scaled to about 1)
+
+
+_MADE: dict[bytes, str] = {}  # weights -> the name already registered for them in this process
+
+
+def make_learned(weights: np.ndarray, name: str) -> str:
+    """Register the Indian user strategy ``name`` playing ``weights`` (2 x N_FEATURES) and return its
+    name; weights registered before in this process return that name (no second compile)."""
+    w = np.ascontiguousarray(weights, dtype=np.float64).reshape(N_KINDS, N_FEATURES)
+    if w.tobytes() in _MADE:
+        return _MADE[w.tobytes()]
+    ep = EXPERT_PARAMS
+
+    @njit(STRATEGY_SIG)
+    def learned_round(decision, obs, moves, n, params, rng):
+        return best_scored(decision, obs, moves, n, w, ep, rng)
+
+    register_strategy(name, learned_round, doc="learned weights of a training round", game="indian")
+    _MADE[w.tobytes()] = name
+    return name
+
+
+def move_values(state: np.ndarray, rows: np.ndarray, samples: int, seed: int, policy: str) -> np.ndarray:
+    """Mean net points of the deciding seat for every candidate row in ``state`` over the same
+    ``samples`` stock orders (train_nb.play_stock_worlds, the true hands kept)."""
+    players = int(state[O_PLAYERS])
+    _, params, fns = policy_args(policy, players)
+    out = np.zeros((samples, len(rows)), dtype=np.float64)
+    bottom = np.int64(1 if _original_stock(state) else 0)
+    play_stock_worlds(state, np.ascontiguousarray(rows, dtype=np.int64), np.arange(samples, dtype=np.int64),
+                      np.int64(seed & SEED_MASK), bottom, params, fns, out)
+    return np.nanmean(out, axis=0)
+
+
+def decision_features(obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
+    """Every legal move's features (n x N_FEATURES) and expert's choice on the same observation."""
+    obs = np.array(obs, dtype=np.int64)
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    decision, n = np.int64(obs[O_DECISION]), np.int64(len(rows))
+    chosen = int(expert_decide(decision, obs, rows.copy(), n, EXPERT_PARAMS, np.zeros(1, dtype=np.uint64)))
+    out = np.zeros((len(rows), N_FEATURES), dtype=np.float64)
+    features_into(decision, obs, rows, n, np.int64(chosen), out)
+    return out, chosen
+
+
+def candidates(decision: int, rows: np.ndarray, chosen: int) -> np.ndarray:
+    """Indices of the rows a decision is trained on: every draw; a discard decision's discards,
+    none when expert declares (forced, I5)."""
+    if decision != D_DISCARD:
+        return np.arange(len(rows))
+    if rows[chosen, 0] == MV_DECLARE:
+        return np.arange(0)
+    return np.flatnonzero(rows[:, 0] == MV_DISCARD)
+
+
+def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, first_deal: int, players: int,
+            progress=None, kinds=range(N_KINDS)):
+    """(kind, features minus expert's move's, values minus expert's move's) of ``per_deal`` decisions
+    of the ``kinds`` learned in each of one round's deals, played by ``policy`` in every seat."""
+    pick = np.random.default_rng([seed, first_deal])
+    rules = RuleOptions()
+    data = []
+    for k in range(deals):
+        deal = first_deal + k
+        states = [st for st in decision_states([policy] * players, seed, deal, rules) if st[O_DECISION] in kinds]
+        for j in sorted(pick.choice(len(states), size=min(per_deal, len(states)), replace=False)):
+            state = np.ascontiguousarray(states[j], dtype=np.int64)
+            obs, rows = view(state)
+            x, chosen = decision_features(obs, rows)
+            idx = candidates(int(obs[O_DECISION]), rows, chosen)
+            if len(idx) < 2:
+                continue
+            v = move_values(state, rows[idx], samples, seed * 1_000_003 + deal * 131 + int(j), policy)
+            at = int(np.flatnonzero(idx == chosen)[0])
+            data.append((int(obs[O_DECISION]), x[idx] - x[chosen], v - v[at]))
+        if progress is not None:
+            progress(k + 1, deals)
+    return data
+
+
+def fit(data, ridge: float = RIDGE, margin: float = 0.0, kinds=range(N_KINDS)) -> np.ndarray:
+    """Per decision kind in ``kinds``, least squares with a ridge penalty on the rows of ``data``
+    (weights 2 x N_FEATURES); ``margin`` is added to feature 0's weight (expert's own move) of
+    every fitted kind; another kind, or one without data, keeps expert's row."""
+    w = EXPERT_ONLY.copy()
+    for kind in kinds:
+        xs = [x for d, x, _ in data if d == kind]
+        if not xs:
+            continue
+        x = np.vstack(xs)
+        y = np.concatenate([v for d, _, v in data if d == kind])
+        a = x.T @ x + ridge * len(y) * np.eye(N_FEATURES)
+        w[kind] = np.linalg.solve(a, x.T @ y)
+        w[kind, 0] += margin
+    return w
+
+
+def bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr."""
+    k = 30 * done // max(total, 1)
+    sys.stderr.write(f"\r  [{'#' * k}{'.' * (30 - k)}] {done}/{total} deals")
+    if done == total:
+        sys.stderr.write("\n")
+
+
+def start_state(out: Path, settings: dict, resume: bool) -> dict:
+    """The training state: a new one, or with ``resume`` the one in ``out`` when its settings are
+    ``settings`` (ValueError in one line otherwise; a folder already holding a training is never
+    overwritten without ``resume``)."""
+    state_file = out / "state.json"
+    if not state_file.exists():
+        return {**settings, "rounds": []}
+    if not resume:
+        raise ValueError(f"{out} holds a training already (state.json): --resume to continue it, or another --out")
+    state = json.loads(state_file.read_text())
+    other = [f"{k} {state.get(k)!r} (asked {v!r})" for k, v in settings.items() if state.get(k) != v]
+    if other:
+        raise ValueError(f"{state_file}: --resume with other settings than the training's: {', '.join(other)}")
+    return state
+
+
+def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: str | Path,
+          eval_deals: int = 2000, resume: bool = False, progress=bar, margin: float = 0.0,
+          kinds=(0, 1), ridge: float = RIDGE, players: int = 4) -> dict:
+    """Run ``rounds`` rounds of expert iteration at ``players`` seats into ``out`` (state.json,
+    weights.npz, report.md)."""
+    out = Path(out)
+    settings = {"seed": seed, "players": players, "deals": deals, "per_deal": per_deal, "samples": samples,
+                "margin": margin, "kinds": list(kinds), "ridge": ridge, "eval_deals": eval_deals}
+    state = start_state(out, settings, resume)
+    out.mkdir(parents=True, exist_ok=True)
+    weights = np.array(state["rounds"][-1]["weights"]) if state["rounds"] else EXPERT_ONLY.copy()
+    for r in range(len(state["rounds"]), rounds):
+        t0 = time.perf_counter()
+        policy = "expert" if r == 0 else make_learned(weights, f"learned_round{r}")
+        data = collect(policy, deals, per_deal, samples, seed, r * deals, players, progress, kinds)
+        weights = fit(data, ridge, margin, kinds)
+        name = make_learned(weights, f"learned_fit{r + 1}")
+        eval_seed = (seed + EVAL_SEED_OFFSET + r) & SEED_MASK
+        s = play_match(name, "expert", deals=eval_deals, seed=eval_seed, game="indian", players=players,
+                       keep_plays=False, threads=1).summary
+        state["rounds"].append({"round": r + 1, "decisions": len(data), "weights": weights.tolist(),
+                                "vs_expert": s["mean_diff"], "ci95": list(s["ci95"]), "eval_deal_sets": eval_deals,
+                                "eval_seed": eval_seed, "seconds": time.perf_counter() - t0})
+        (out / "state.json").write_text(json.dumps(state, indent=1))
+        np.savez(out / "weights.npz", weights=weights)
+        (out / "report.md").write_text(report(state))
+    return state
+
+
+def weights_text(w: np.ndarray) -> str:
+    """``w`` as the WEIGHTS tuple of strategies/indian/learned_weights.py (exact: repr of floats)."""
+    rows = ["    (" + ", ".join(repr(float(v)) for v in row) + ")," for row in np.asarray(w)]
+    return "WEIGHTS = (\n" + "\n".join(rows) + "\n)"
+
+
+def report(state: dict) -> str:
+    """The training report: strength against a field of expert per round, and what the last model weighs."""
+    lines = ["# learned (Indian): expert iteration", "",
+             f"seed {state['seed']}, {state['players']} players, {state['deals']} deals per round, "
+             f"{state['per_deal']} decisions per deal, {state['samples']} stock orders per move (true hands), "
+             f"ridge {state['ridge']:g}, margin {state['margin']:g}, "
+             f"kinds learned {', '.join(KIND_NAMES[k] for k in state['kinds']) or 'none'}", "",
+             "| round | decisions fitted | learned - expert field per deal | 95% CI | deal sets | seconds |",
+             "|---|---|---|---|---|---|"]
+    for r in state["rounds"]:
+        lo, hi = r["ci95"]
+        lines.append(f"| {r['round']} | {r['decisions']} | {r['vs_expert']:+.2f} | [{lo:+.2f}, {hi:+.2f}] | "
+                     f"{r['eval_deal_sets']} | {r['seconds']:.0f} |")
+    if state["rounds"]:
+        w = np.array(state["rounds"][-1]["weights"])
+        lines += ["", "What the last model weighs (points of value per unit of feature):", "",
+                  "| feature | draw | discard |", "|---|---|---|"]
+        for k, f in enumerate(FEATURE_NAMES):
+            lines.append(f"| {f} | {w[0, k]:+.2f} | {w[1, k]:+.2f} |")
+        lines += ["", "As strategies/indian/learned_weights.WEIGHTS:", "", "```", weights_text(w), "```"]
+    return "\n".join(lines) + "\n"
