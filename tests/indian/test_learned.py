@@ -98,9 +98,9 @@ def test_a_model_plays_the_move_its_weights_prefer():
 
 def test_a_valid_declaration_is_forced_and_no_other():
     """I5: with 14 cards that declare by discarding QS, every model declares (as expert does); without
-    one no model declares, however much it likes the deadwood a declare row cannot show."""
+    one no model declares, even one that scores every discard below a declare row's zeros."""
     declarer = hand_made(FULL + ["QS"], "discard")
-    for w in ([weight(dead=100.0)] * 2, [weight(expert=-50.0)] * 2):
+    for w in ([weight(dead=100.0)] * 2, [weight(expert=-50.0)] * 2, [weight(dead=-100.0)] * 2):
         assert choice(declarer, w) == (E.MV_DECLARE, 49)
         assert choice(hand_made(LOOSE, "discard"), w)[0] == E.MV_DISCARD
 
