@@ -4,7 +4,7 @@ training's round, with margins added to the cost of leaving expert's move (issue
 Usage (from the tree, PYTHONPATH = the tree)::
 
     python benchmarks/learned_indian.py [--state DIR/state.json [--round R]] [--margin M ...] \
-        [--players 4] [--deals 4000] [--seed S] [--speed-deals 4000]
+        [--players 4] [--deals 4000] [--seed S] [--speed-deals 4000] [--expert-kind draw|discard]
 
 For each margin (points added to feature 0, expert's own move, of every row the training
 fitted: the model then leaves expert only where it sees a larger gain) it plays the duplicate
@@ -12,7 +12,8 @@ match of ``rummy-sim match learned expert --game indian --players N --deals D --
 each seat in turn, a field of expert in the others) and prints the difference per deal with
 its 95% CI; with ``--speed-deals`` also the deals/s of that model in every seat on one thread
 (process CPU time, so another process's load does not count; after a warm-up run).
-Without ``--state`` the weights are the committed ones (strategies/indian/learned_weights.py).
+Without ``--state`` the weights are the committed ones (strategies/indian/learned_weights.py);
+``--expert-kind`` plays expert's own move at that decision kind (what the other kind's model gains).
 """
 
 from __future__ import annotations
@@ -63,14 +64,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", type=int, default=4000, help="duplicate deal sets of each match")
     ap.add_argument("--seed", type=int, default=20261204)
     ap.add_argument("--speed-deals", type=int, default=0, help="also deals/s on this many deals (0: no)")
+    ap.add_argument("--expert-kind", action="append", default=[], choices=T.KIND_NAMES,
+                    help="play expert's own move at this decision kind (repeatable): what the other kind gains")
     args = ap.parse_args(argv)
     base = weights_of(args.state, args.round)
+    for kind in args.expert_kind:
+        base[T.KIND_NAMES.index(kind)] = T.EXPERT_ONLY[0]
     for m in args.margin or [0.0]:
         name = T.make_learned(with_margin(base, m), f"learned_margin_{len(T._MADE)}")
         s = play_match(name, "expert", deals=args.deals, seed=args.seed, game="indian", players=args.players,
                        keep_plays=False, threads=1).summary
         lo, hi = s["ci95"]
-        line = (f"margin {m:g}: learned - expert field {s['mean_diff']:+.2f} [{lo:+.2f}, {hi:+.2f}] per deal, "
+        line = (f"margin {m:g}{''.join(f', {k} as expert' for k in args.expert_kind)}: learned - expert field {s['mean_diff']:+.2f} [{lo:+.2f}, {hi:+.2f}] per deal, "
                 f"{args.deals} deal sets, {args.players} players, seed {args.seed}")
         if args.speed_deals:
             line += f"; {speed(name, args.players, args.speed_deals):.0f} deals/s x{args.players} (1 thread, CPU)"

@@ -13,13 +13,15 @@ The weights are plain float64 numbers in strategies/indian/learned_weights.py, m
 notice new weights in the imported module (/work/shared/NUMBA-NOTES.md): clear NUMBA_CACHE_DIR
 after changing them, and change this file in the same commit (its stamp is what the cache
 checks; weights of 2026-12-04, round 1 of seed 25). Training plays candidate weights through
-``train.make_learned(weights)``, a kernel compiled for the given numbers.
+``train.make_learned(weights)``, a kernel compiled for the given numbers (at any table size).
+The built-in plays expert's own moves at tables of fewer than MIN_PLAYERS (3) seats: the committed
+model, fitted at 4, lost to expert heads-up.
 """
 
 import numpy as np
 from numba import njit, types
 
-from sim.games.indian.enums import MAX_MOVES, MV_DECLARE
+from sim.games.indian.enums import MAX_MOVES, MV_DECLARE, O_PLAYERS
 from sim.plugin.strategy import STRATEGY_SIG
 from strategies.indian.builtins import EXPERT
 from strategies.indian.expert_nb import expert_decide
@@ -29,6 +31,10 @@ from strategies.indian.learned_weights import WEIGHTS
 N_KINDS = 2  # draw, discard (the D_* codes)
 EXPERT_PARAMS = np.array([p.default for p in EXPERT.params], dtype=np.float64)
 LEARNED_WEIGHTS = np.array(WEIGHTS, dtype=np.float64).reshape(N_KINDS, N_FEATURES)
+EXPERT_WEIGHTS = np.array([[1.0] + [0.0] * (N_FEATURES - 1)] * N_KINDS)  # every kind: expert's own move
+# the committed model was fitted at 4 players; heads-up it lost to expert (-1.82 [-2.95, -0.69] per
+# deal, 4,000 deal sets, seed 20261207) while it gained at 3 to 6, so at fewer seats it plays expert
+MIN_PLAYERS = 3
 
 # one explicit signature (the weights and expert's parameters are module or closure constants, so
 # read-only): a lazy kernel would compile a copy per array kind, each linking the solver
@@ -66,5 +72,7 @@ def best_scored(decision, obs, moves, n, weights, expert_params, rng):
 
 @njit(STRATEGY_SIG, cache=True)
 def learned_decide(decision, obs, moves, n, params, rng):
-    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG)."""
-    return best_scored(decision, obs, moves, n, LEARNED_WEIGHTS, EXPERT_PARAMS, rng)
+    """The strategy's choice among the ``n`` legal moves (sim.plugin.strategy.STRATEGY_SIG): the
+    committed model at tables of MIN_PLAYERS or more, expert's move at smaller ones."""
+    w = LEARNED_WEIGHTS if obs[O_PLAYERS] >= MIN_PLAYERS else EXPERT_WEIGHTS
+    return best_scored(decision, obs, moves, n, w, EXPERT_PARAMS, rng)

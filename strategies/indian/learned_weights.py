@@ -12,6 +12,9 @@ a field of expert (4,000 duplicate deal sets, seed 25 + 1000003): +7.37 [+6.46, 
 deal. On fresh seed 20261204 (benchmarks/learned_indian.py, 4,000 deal sets): margin 0 +7.39
 [+6.47, +8.30], 1 +7.40, 2 +7.12, 4 +5.92: no margin added. F_STOCK_LOW is 0 in every 4-player
 decision (the three-deck stock never falls below 60 cards in these deals), so its weight is 0.
+A second round of the same training (--rounds 2 --resume, 1,010 s) fitted +6.25 [+5.30, +7.21] in
+its own match; on the same fresh deals (seed 20261206, 8,000 deal sets) round 1 +7.34 [+6.68, +8.01],
+round 2 +6.27 [+5.59, +6.95]: not taken. learned_nb plays these weights at 3 to 6 seats only.
 """
 
 WEIGHTS = (

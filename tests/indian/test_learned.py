@@ -118,6 +118,15 @@ def test_committed_weights_load_and_play_at_every_size():
         assert (res[:, E.C_END] != E.END_ERROR).all()
 
 
+def test_heads_up_it_plays_expert_and_not_at_four():
+    """Below MIN_PLAYERS seats the built-in plays expert's moves (the same result rows as expert's, I1);
+    at 4 the committed model changes some deal."""
+    heads_up = [run_deals([s, "expert"], 30, 5, threads=1).results for s in ("learned", "expert")]
+    assert np.array_equal(*heads_up)
+    four = [run_deals([s] + ["expert"] * 3, 30, 5, threads=1).results for s in ("learned", "expert")]
+    assert not np.array_equal(*four)
+
+
 def test_tiny_training_runs_and_repeats_from_its_seed(tmp_path):
     """Two trainings from one seed fit the same weights (real play-outs, tiny budget); another seed
     fits others; resuming a finished round goes on with the same settings only."""
