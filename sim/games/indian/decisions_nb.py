@@ -24,14 +24,15 @@ kernel is serial and releases the GIL; ``play_worlds`` runs it on Python threads
 slices of the worlds (as the engine runs deals), with no parallel region to compile.
 """
 
+import functools
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
 from numba import njit, types
 
-from sim.core.rng_nb import stream_key
-from sim.games.indian.determinize_nb import determinize_into
+from sim.core.rng_nb import shuffle_inplace, stream_key
+from sim.games.indian.determinize_nb import deal_into, unseen_into
 from sim.games.indian.engine_nb import MOVE_SLACK, SEAT_FNS
 from sim.games.indian.enums import (
     C_GAIN,
@@ -65,13 +66,26 @@ STREAM_POLICY0 = 1002  # seat s's policy stream in world w: STREAM_POLICY0 + s
 
 
 @njit(cache=True)
+def world_pool(obs, seed, w, known, avail, pool):
+    """The unseen cards of ``obs``'s seat in world ``w``'s order (keyed by ``seed``): written into
+    ``pool``, returns (how many, whether the cut joker is the stock's bottom card); ``known``
+    gets the known copies (determinize_nb.unseen_into), ``avail`` is scratch. ``deal_into``
+    deals them: the world ``sample_world`` draws (and the start of a posterior chain)."""
+    rng = np.empty(1, np.uint64)
+    rng[0] = stream_key(seed, w, STREAM_WORLD)
+    u, fixed = unseen_into(obs, known, avail, pool)
+    shuffle_inplace(pool[:u], rng)
+    return u, fixed
+
+
+@njit(cache=True)
 def sample_world(obs, seed, w, st, known, avail, pool):
     """World ``w`` of an analysis keyed by ``seed``: the hidden cards of ``obs``'s seat dealt
     uniformly among the hidden hands and the stock, consistent with every public fact (I9;
-    determinize_nb.determinize_into), written into ``st``. Scratch: ``known``, ``avail``, ``pool``."""
-    rng = np.empty(1, np.uint64)
-    rng[0] = stream_key(seed, w, STREAM_WORLD)
-    determinize_into(obs, rng, st, known, avail, pool)
+    determinize_nb.determinize_into, in two steps: world_pool, deal_into), written into ``st``.
+    Scratch: ``known``, ``avail``, ``pool``."""
+    u, fixed = world_pool(obs, seed, w, known, avail, pool)
+    deal_into(obs, pool, u, fixed, st, known, avail)
     st[O_DECISION] = obs[O_DECISION]
 
 
@@ -169,16 +183,11 @@ PLAY_WORLDS_SIG = types.void(
 )
 
 
-@njit(PLAY_WORLDS_SIG, cache=True, nogil=True)
-def play_worlds_kernel(obs, cands, worlds, seed, params, fns, out):
-    """Fill ``out[i, c]``: the deciding seat's net points of the deal when candidate ``c`` is
-    played in world ``worlds[i]`` and every seat then follows its policy (NaN: a policy
-    answered illegally). ``obs`` is the only input the worlds depend on."""
-    world = np.empty(ST_SIZE, np.int64)
+@njit(cache=True)
+def _play_world(world, w, cands, seed, params, fns, out_row):
+    """Fill ``out_row[c]``: the deciding seat's net points when candidate ``c`` is played in the
+    full state ``world`` (world index ``w`` keys its play-out streams) and the deal played out."""
     st = np.empty(ST_SIZE, np.int64)
-    known = np.empty(MAX_SEATS * N_KINDS, np.int64)
-    avail = np.empty(N_KINDS, np.int64)
-    pool = np.empty(MAX_SHOE, np.int64)
     buf = np.empty(MAX_SHOE, np.int64)
     pobs = np.empty(OBS_SIZE, np.int64)
     moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
@@ -187,16 +196,49 @@ def play_worlds_kernel(obs, cands, worlds, seed, params, fns, out):
     res = np.zeros(N_RESULT_COLS, np.int64)
     rs = np.empty(1, np.uint64)
     srng = np.empty((MAX_SEATS, 1), np.uint64)
+    for c in range(cands.shape[0]):
+        st[:] = world
+        res[:] = 0
+        rs[0] = stream_key(seed, w, STREAM_RESHUFFLE)
+        for s in range(MAX_SEATS):
+            srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
+        out_row[c] = _net_after(st, cands[c], fns, params, srng, rs, buf, pobs, moves, mv, prm, res)
+
+
+@njit(PLAY_WORLDS_SIG, cache=True, nogil=True)
+def play_worlds_kernel(obs, cands, worlds, seed, params, fns, out):
+    """Fill ``out[i, c]``: the deciding seat's net points of the deal when candidate ``c`` is
+    played in world ``worlds[i]`` and every seat then follows its policy (NaN: a policy
+    answered illegally). ``obs`` is the only input the worlds depend on."""
+    world = np.empty(ST_SIZE, np.int64)
+    known = np.empty(MAX_SEATS * N_KINDS, np.int64)
+    avail = np.empty(N_KINDS, np.int64)
+    pool = np.empty(MAX_SHOE, np.int64)
     for i in range(worlds.shape[0]):
-        w = worlds[i]
-        sample_world(obs, seed, w, world, known, avail, pool)
-        for c in range(cands.shape[0]):
-            st[:] = world
-            res[:] = 0
-            rs[0] = stream_key(seed, w, STREAM_RESHUFFLE)
-            for s in range(MAX_SEATS):
-                srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
-            out[i, c] = _net_after(st, cands[c], fns, params, srng, rs, buf, pobs, moves, mv, prm, res)
+        sample_world(obs, seed, worlds[i], world, known, avail, pool)
+        _play_world(world, worlds[i], cands, seed, params, fns, out[i])
+
+
+PLAY_STATES_SIG = types.void(types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64,
+                             types.float64[:, ::1], SEAT_FNS, types.float64[:, ::1])
+
+
+def _play_states(cands, states, worlds, seed, params, fns, out):
+    for i in range(states.shape[0]):
+        _play_world(states[i], worlds[i], cands, seed, params, fns, out[i])
+
+
+@functools.cache
+def _play_states_kernel():
+    """The compiled kernel of play_states, built on first use (no import pays its compile)."""
+    return njit(PLAY_STATES_SIG, cache=True, nogil=True)(_play_states)
+
+
+def play_states(cands, states, worlds, seed, params, fns, out) -> None:
+    """``play_worlds_kernel`` over given full states: ``states[i]``, its play-out streams keyed
+    by world index ``worlds[i]``; e.g. the worlds of a posterior chain (sim.apps.analysis.mcmc).
+    Serial (one thread)."""
+    _play_states_kernel()(cands, states, worlds, np.int64(seed), params, fns, out)
 
 
 def play_worlds(obs, cands, worlds, seed, params, fns, out) -> None:

@@ -156,25 +156,31 @@ def rebuild_pile(obs, st, rem):
 
 
 @njit(cache=True)
-def determinize_into(obs, rng, st, known, avail, pool):
-    """Fill ``st`` (ST_SIZE) with one world consistent with ``obs``, drawn with ``rng``
-    (uint64[1], advanced). Scratch: ``known`` (MAX_SEATS * N_KINDS), ``avail``
-    (N_KINDS), ``pool`` (>= MAX_SHOE). The public slots are copied from ``obs``, the
-    own hand goes to its seat's hand, the hidden slots are sampled. Returns how many
-    unseen cards went out of play."""
-    seat = obs[O_SEAT]
-    players = obs[O_PLAYERS]
-    for i in range(OBS_SIZE):
-        st[i] = obs[i]
-    for i in range(OBS_SIZE, ST_SIZE):
-        st[i] = 0
+def unseen_into(obs, known, avail, pool):
+    """Write the unseen cards, listed by kind, into ``pool`` (>= MAX_SHOE) and the known copies
+    into ``known`` (known_copies); returns (how many, whether the cut joker is the stock's
+    bottom card). A function of the observation only."""
     fixed = known_copies(obs, known, avail)
     u = 0
     for k in range(N_KINDS):
         for _ in range(avail[k]):
             pool[u] = k
             u += 1
-    shuffle_inplace(pool[:u], rng)
+    return u, fixed
+
+
+@njit(cache=True)
+def deal_into(obs, pool, u, fixed, st, known, avail):
+    """Fill ``st`` (ST_SIZE) with the world that deals the unseen cards ``pool[:u]`` in their
+    order (module docstring: each opponent still in the deal, in seat order, its hand size minus
+    its known copies, then the stock top first, the rest out of play); ``known`` as unseen_into
+    left it, ``avail`` scratch. Returns how many unseen cards went out of play."""
+    seat = obs[O_SEAT]
+    players = obs[O_PLAYERS]
+    for i in range(OBS_SIZE):
+        st[i] = obs[i]
+    for i in range(OBS_SIZE, ST_SIZE):
+        st[i] = 0
     p = 0
     for s in range(players):
         b = S_HANDS + s * N_KINDS
@@ -208,6 +214,43 @@ def determinize_into(obs, rng, st, known, avail, pool):
     for k in range(N_KINDS):
         st[O_HAND + k] = 0  # as in the engine's state: the own hand lives in S_HANDS
     return u - p
+
+
+@njit(cache=True)
+def pool_places(obs, known, u, fixed, place):
+    """Fill ``place[i]`` with where deal_into puts the unseen card ``pool[i]``: the opponent's
+    seat, MAX_SEATS for the stock, MAX_SEATS + 1 out of play (``known``, ``fixed`` as
+    unseen_into gave them; a function of the observation: the places' sizes are public). The
+    hidden places a swap of two unseen cards moves between (infer.chain_worlds)."""
+    seat = obs[O_SEAT]
+    p = 0
+    for s in range(obs[O_PLAYERS]):
+        if s == seat or obs[O_STATUS + s] != ST_IN:
+            continue
+        need = obs[O_HAND_N + s]
+        for k in range(N_KINDS):
+            need -= known[s * N_KINDS + k]
+        while need > 0 and p < u:
+            place[p] = s
+            p += 1
+            need -= 1
+    stock = obs[O_STOCK_N] - (1 if fixed else 0)  # the cut joker's place is public
+    while p < u:
+        place[p] = MAX_SEATS if stock > 0 else MAX_SEATS + 1
+        stock -= 1
+        p += 1
+
+
+@njit(cache=True)
+def determinize_into(obs, rng, st, known, avail, pool):
+    """Fill ``st`` (ST_SIZE) with one world consistent with ``obs``, drawn with ``rng``
+    (uint64[1], advanced). Scratch: ``known`` (MAX_SEATS * N_KINDS), ``avail``
+    (N_KINDS), ``pool`` (>= MAX_SHOE). The public slots are copied from ``obs``, the
+    own hand goes to its seat's hand, the hidden slots are sampled (the unseen cards
+    shuffled, then dealt by deal_into). Returns how many unseen cards went out of play."""
+    u, fixed = unseen_into(obs, known, avail, pool)
+    shuffle_inplace(pool[:u], rng)
+    return deal_into(obs, pool, u, fixed, st, known, avail)
 
 
 @njit(cache=True)

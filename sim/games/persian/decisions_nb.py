@@ -19,6 +19,8 @@ module links only the rules kernels and the sampler: its cold compile stays smal
 and the strategies' own machine code is the one the engine already compiled.
 """
 
+import functools
+
 import numpy as np
 from numba import njit, prange, types
 
@@ -48,7 +50,7 @@ from sim.games.persian.enums import (
 from sim.games.persian.state_nb import GOING_ON, apply_row, legal_moves, new_state, score_deal
 from sim.core.rng_nb import shuffle_inplace, stream_key
 from sim.plugin.strategy import SEAT_FNS
-from sim.games.persian.determinize_nb import determinize_into
+from sim.games.persian.determinize_nb import deal_into, unseen_pool
 
 STREAM_WORLD = 1000  # the sampled hidden cards of world w
 STREAM_POLICY0 = 1001  # seat s's policy stream in world w: STREAM_POLICY0 + s
@@ -92,6 +94,58 @@ def _team_diff(st, end, team, res):
     return res[C_TOTAL + team] - res[C_TOTAL + 1 - team]
 
 
+@njit(cache=True)
+def world_pool(obs, seed, w, known, pool):
+    """The unseen cards of ``obs``'s seat in world ``w``'s order (keyed by ``seed``), written into
+    ``pool``; returns how many (``known`` gets the known holdings: determinize_nb.unseen_pool).
+    ``deal_into`` deals them: the world ``play_worlds`` plays (and the start of a posterior chain)."""
+    rng = np.empty(1, np.uint64)
+    rng[0] = stream_key(seed, w, STREAM_WORLD)
+    n = unseen_pool(obs, known, pool)
+    shuffle_inplace(pool[:n], rng)
+    return n
+
+
+@njit(cache=True)
+def _play_world(world, w, obs, decision, cands, seed, params, fns, later_deals, out_row):
+    """Fill ``out_row[c]`` for the full state ``world`` (world index ``w`` keys its streams), as
+    ``play_worlds`` describes."""
+    team = obs[O_SEAT] % 2
+    rng = np.empty(1, np.uint64)
+    st = np.empty(ST_SIZE, np.int64)
+    pobs = np.empty(OBS_SIZE, np.int64)
+    moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
+    res = np.zeros(N_RESULT_COLS, np.int64)
+    srng = np.empty((N_SEATS, 1), np.uint64)
+    rules = np.empty(N_RULES, np.int64)
+    for r in range(N_RULES):
+        rules[r] = obs[O_RULES + r]
+    for c in range(cands.shape[0]):
+        st[:] = world
+        res[:] = 0
+        for s in range(N_SEATS):
+            srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
+        end = apply_row(st, decision, cands[c, 0], cands[c, 1], cands[c, 2], res)
+        if end == GOING_ON:
+            end = _play_on(st, fns, params, srng, pobs, moves, res)
+        if end == END_ERROR:
+            out_row[c] = np.nan
+            continue
+        total = _team_diff(st, end, team, res)
+        for k in range(later_deals):
+            deck = np.arange(N_CARDS, dtype=np.int64)
+            rng[0] = stream_key(seed, w, STREAM_NEXT_DEAL0 + k)
+            shuffle_inplace(deck, rng)
+            nxt = new_state(deck, (obs[O_DEALER] + 1 + k) % N_SEATS, rules)
+            for s in range(N_SEATS):  # fresh policy streams: the later deal is common to every candidate
+                srng[s, 0] = stream_key(seed, w, STREAM_LATER_POLICY0 + N_SEATS * k + s)
+            end = _play_on(nxt, fns, params, srng, pobs, moves, res)
+            if end == END_ERROR:
+                break
+            total += _team_diff(nxt, end, team, res)
+        out_row[c] = np.nan if end == END_ERROR else np.float64(total)
+
+
 PLAY_WORLDS_SIG = types.void(
     types.int64[::1],  # obs: the deciding seat's observation (O_* slots)
     types.int64,  # decision (D_*)
@@ -123,46 +177,34 @@ def play_worlds(obs, decision, cands, worlds, seed, params, fns, later_deals, ou
     later_deals : how many more deals of the game to play after this one
     out : float64[len(worlds), C], filled
     """
-    team = obs[O_SEAT] % 2
-    n_c = cands.shape[0]
     for i in prange(worlds.shape[0]):
-        w = worlds[i]
-        rng = np.empty(1, np.uint64)
-        rng[0] = stream_key(seed, w, STREAM_WORLD)
         world = np.empty(ST_SIZE, np.int64)
         known = np.empty(N_SEATS, np.int64)
         pool = np.empty(N_CARDS, np.int64)
-        determinize_into(obs, rng, world, known, pool)
+        n = world_pool(obs, seed, worlds[i], known, pool)
+        deal_into(obs, pool, n, world, known)
         world[O_DECISION] = decision
-        st = np.empty(ST_SIZE, np.int64)
-        pobs = np.empty(OBS_SIZE, np.int64)
-        moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
-        res = np.zeros(N_RESULT_COLS, np.int64)
-        srng = np.empty((N_SEATS, 1), np.uint64)
-        rules = np.empty(N_RULES, np.int64)
-        for r in range(N_RULES):
-            rules[r] = obs[O_RULES + r]
-        for c in range(n_c):
-            st[:] = world
-            res[:] = 0
-            for s in range(N_SEATS):
-                srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
-            end = apply_row(st, decision, cands[c, 0], cands[c, 1], cands[c, 2], res)
-            if end == GOING_ON:
-                end = _play_on(st, fns, params, srng, pobs, moves, res)
-            if end == END_ERROR:
-                out[i, c] = np.nan
-                continue
-            total = _team_diff(st, end, team, res)
-            for k in range(later_deals):
-                deck = np.arange(N_CARDS, dtype=np.int64)
-                rng[0] = stream_key(seed, w, STREAM_NEXT_DEAL0 + k)
-                shuffle_inplace(deck, rng)
-                nxt = new_state(deck, (obs[O_DEALER] + 1 + k) % N_SEATS, rules)
-                for s in range(N_SEATS):  # fresh policy streams: the later deal is common to every candidate
-                    srng[s, 0] = stream_key(seed, w, STREAM_LATER_POLICY0 + N_SEATS * k + s)
-                end = _play_on(nxt, fns, params, srng, pobs, moves, res)
-                if end == END_ERROR:
-                    break
-                total += _team_diff(nxt, end, team, res)
-            out[i, c] = np.nan if end == END_ERROR else np.float64(total)
+        _play_world(world, worlds[i], obs, decision, cands, seed, params, fns, later_deals, out[i])
+
+
+PLAY_STATES_SIG = types.void(types.int64[::1], types.int64, types.int64[:, ::1], types.int64[:, ::1],
+                             types.int64[::1], types.int64, types.float64[:, ::1], SEAT_FNS, types.int64,
+                             types.float64[:, ::1])
+
+
+def _play_states(obs, decision, cands, states, worlds, seed, params, fns, later_deals, out):
+    for i in prange(states.shape[0]):
+        _play_world(states[i], worlds[i], obs, decision, cands, seed, params, fns, later_deals, out[i])
+
+
+@functools.cache
+def _play_states_kernel():
+    """The compiled kernel of play_states, built on first use (no import pays its compile)."""
+    return njit(PLAY_STATES_SIG, cache=True, parallel=True)(_play_states)
+
+
+def play_states(obs, decision, cands, states, worlds, seed, params, fns, later_deals, out) -> None:
+    """``play_worlds`` over given full states: ``states[i]``, its play-out streams keyed by world
+    index ``worlds[i]``; e.g. the worlds of a posterior chain (sim.apps.analysis.mcmc)."""
+    _play_states_kernel()(obs, np.int64(decision), cands, states, worlds, np.int64(seed), params, fns,
+                          np.int64(later_deals), out)

@@ -109,17 +109,13 @@ def unseen_pool(obs, known, pool):
 
 
 @njit(cache=True)
-def determinize_into(obs, rng, st, known, pool):
-    """Fill ``st`` (ST_SIZE) with one world consistent with ``obs``, drawn with ``rng``.
-
-    ``known`` (N_SEATS) and ``pool`` (N_CARDS) are scratch arrays. The public slots
-    are copied from ``obs``; the hidden slots (hands, stock) are sampled.
-    """
+def deal_into(obs, pool, n, st, known):
+    """Fill ``st`` (ST_SIZE) with the world that deals the unseen cards ``pool[:n]`` in their
+    order (module docstring: each other seat its hand size minus its known cards, seats in
+    order, then the stock bottom first); ``known`` as unseen_pool left it."""
     seat = obs[O_SEAT]
     for i in range(OBS_SIZE):
         st[i] = obs[i]
-    n = unseen_pool(obs, known, pool)
-    shuffle_inplace(pool[:n], rng)
     p = 0
     for o in range(N_SEATS):
         h = known[o]
@@ -138,6 +134,40 @@ def determinize_into(obs, rng, st, known, pool):
             st[S_STOCK + i] = pool[p]
             p += 1
     return st
+
+
+@njit(cache=True)
+def pool_places(obs, known, n, place):
+    """Fill ``place[i]`` with where deal_into puts the unseen card ``pool[i]``: the other seat
+    o, or N_SEATS for the stock (``known`` as unseen_pool left it; a function of the
+    observation: the places' sizes are public). The hidden places a swap of two unseen cards
+    moves between."""
+    seat = obs[O_SEAT]
+    p = 0
+    for o in range(N_SEATS):
+        if o == seat:
+            continue
+        need = obs[O_HAND_SIZES + o] - popcount(known[o])
+        for _ in range(need):
+            if p < n:
+                place[p] = o
+                p += 1
+    while p < n:
+        place[p] = N_SEATS
+        p += 1
+
+
+@njit(cache=True)
+def determinize_into(obs, rng, st, known, pool):
+    """Fill ``st`` (ST_SIZE) with one world consistent with ``obs``, drawn with ``rng``.
+
+    ``known`` (N_SEATS) and ``pool`` (N_CARDS) are scratch arrays. The public slots
+    are copied from ``obs``; the hidden slots (hands, stock) are sampled: the unseen
+    cards shuffled, then dealt by deal_into.
+    """
+    n = unseen_pool(obs, known, pool)
+    shuffle_inplace(pool[:n], rng)
+    return deal_into(obs, pool, n, st, known)
 
 
 @njit(cache=True)
