@@ -79,6 +79,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
                    batch=args.batch, alpha=args.alpha, racing=not args.no_race, top=args.top, threads=args.threads)
     if args.infer is not None:
         options.update(infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor)
+        options.update(infer_method=args.infer_method, chains=(args.infer_chains, args.infer_burn, args.infer_thin))
     a, source = _analyze_position(args, options) if _own_position(args) else _analyze_log(args, options)
     if args.chart:
         from sim.present import charts
@@ -146,7 +147,8 @@ def _print_analysis(a, source) -> None:
     print(f"policy {asm['policy']} in every seat; {asm['worlds']} worlds (max {asm['max_worlds']}); horizon "
           f"{asm['horizon']}; race: {asm['race']}" + ("; stopped early" if a.stopped_early else ""))
     print(f"sampler: {asm['sampler']}")
-    print(f"answers rest on: {asm['worlds_are']}" + (f" (weights computed in {asm['inference']['seconds']:.2f} s)"
+    done = "worlds drawn" if asm.get("inference", {}).get("method") == "mcmc" else "weights computed"
+    print(f"answers rest on: {asm['worlds_are']}" + (f" ({done} in {asm['inference']['seconds']:.2f} s)"
                                                     if "inference" in asm else ""))
     print(f"analysed in {a.seconds:.2f} s ({a.extra['decisions_per_second']:.2f} decisions/s, "
           f"{int(a.frame['samples'].sum())} play-outs)")
@@ -257,6 +259,28 @@ def audit_command(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
+def _add_infer_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of reading the other seats (``--infer`` and what it takes)."""
+    from sim.apps.analysis.weighted import INFER_CHAINS, INFER_METHOD, INFER_METHODS
+
+    p.add_argument("--infer", default=None, metavar="POLICY", help="weight the worlds by how likely POLICY "
+                   "makes the other seats' recorded draws and discards (off by default; a deal log only; no race)")
+    p.add_argument("--tremble", type=float, default=0.5, metavar="E", help="with --infer: POLICY's chance of "
+                   "any legal move at random (default 0.5)")
+    p.add_argument("--ess-floor", type=float, default=10.0, metavar="F", help="with --infer: below this "
+                   "effective sample size the inference has failed and the analysis stops (default 10)")
+    p.add_argument("--infer-method", default=INFER_METHOD, metavar="|".join(INFER_METHODS), help="with --infer: "
+                   "importance weights over the uniform worlds (weights), or equal-weight worlds from "
+                   f"Metropolis-Hastings chains over the hidden cards (mcmc); default {INFER_METHOD}")
+    p.add_argument("--infer-chains", type=int, default=INFER_CHAINS[0], metavar="C",
+                   help=f"with --infer-method mcmc: chains (default {INFER_CHAINS[0]})")
+    p.add_argument("--infer-burn", type=int, default=INFER_CHAINS[1], metavar="B",
+                   help="with --infer-method mcmc: swap steps per chain before it keeps worlds "
+                   f"(default {INFER_CHAINS[1]})")
+    p.add_argument("--infer-thin", type=int, default=INFER_CHAINS[2], metavar="T",
+                   help=f"with --infer-method mcmc: swap steps per kept world (default {INFER_CHAINS[2]})")
+
+
 def add_commands(sub) -> None:
     p = sub.add_parser("analyze", help="analyse one decision of a deal log: every candidate in the same sampled "
                                        "worlds, paired CIs against the best and the move played",
@@ -285,12 +309,7 @@ def add_commands(sub) -> None:
                    help="family-wise error of the race's eliminations (default 0.05)")
     p.add_argument("--no-race", action="store_true", help="play every candidate in every world (no early stop)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="numba threads (default: all)")
-    p.add_argument("--infer", default=None, metavar="POLICY", help="weight the worlds by how likely POLICY "
-                   "makes the other seats' recorded draws and discards (off by default; a deal log only; no race)")
-    p.add_argument("--tremble", type=float, default=0.5, metavar="E", help="with --infer: POLICY's chance of "
-                   "any legal move at random (default 0.5)")
-    p.add_argument("--ess-floor", type=float, default=10.0, metavar="F", help="with --infer: below this "
-                   "effective sample size the inference has failed and the analysis stops (default 10)")
+    _add_infer_arguments(p)
     p.add_argument("--chart", default=None, metavar="FILE.png", help="write the candidates chart")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--game", default=None, metavar="NAME", help="the game (default: the log's)")

@@ -8,6 +8,9 @@
   every world has the same weight: ESS = worlds and the answer is the uniform one.
 * --infer plays the same worlds as without (same score matrix), weighted; below the ESS floor it
   stops with one line; a position has no history (one line); a bad --infer policy: exit 2.
+* --infer-method mcmc (chain_worlds): every chain world keeps the view and the unseen cards (I2,
+  I9), the seed reproduces them, they come from the view and the public history only, and the
+  analysis plays them with equal weights (ESS floor as above).
 Tiny counts, greedy play-outs, expert inference (kernels the suite compiles anyway).
 """
 
@@ -21,7 +24,9 @@ from sim.games import get_game
 from sim.games.indian import enums as E
 from sim.games.indian.decisions import (AnalysisInputError, IndianDecision, _draw_move, _end_move, _set_stock,
                                         _turns, analyze, decision_from_log, policy_args, start_position)
-from sim.games.indian.infer import EV_STOCK, STREAM_INFER_POLICY, History, world_loglik, worlds_loglik
+from sim.games.indian.decisions_nb import play_states, sample_world, world_pool
+from sim.games.indian.infer import (EV_STOCK, STREAM_INFER_POLICY, History, chain_worlds, world_loglik,
+                                   worlds_loglik)
 from sim.games.indian.position import row_to_move
 from sim.plugin.strategy import call_from_python
 
@@ -147,3 +152,75 @@ def test_bad_inference_inputs_are_one_line(tmp_path, logs, capsys) -> None:
                  "discard", "--infer", "nosuch", "--samples", "8"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and err[0].startswith("rummy-sim: error: --infer: unknown strategy 'nosuch'")
+
+
+# --- --infer-method mcmc: worlds from Metropolis-Hastings chains (infer.chain_worlds) -----------------------
+
+
+def _chains(dec, seed=3, samples=24):
+    _, params, fns = policy_args("expert", int(dec.obs[E.O_PLAYERS]))
+    return chain_worlds(dec.obs, dec.history, samples, seed, params, fns, 0.5, 4, 12, 2)
+
+
+def test_chain_worlds_keep_every_public_fact(logs) -> None:
+    """Every chain world is a deal of the same unseen cards (I9: only their places move) that keeps
+    the view: the public slots, the own hand, the pile, the cut joker at the stock's bottom (I2),
+    each opponent's hand size and the copies it is known to hold from the pile."""
+    dec = late_decision(logs[0])
+    obs = dec.obs
+    states, ch = _chains(dec)
+    known = np.zeros(E.MAX_SEATS * E.N_KINDS, np.int64)
+    avail = np.zeros(E.N_KINDS, np.int64)
+    pool = np.zeros(E.MAX_SHOE, np.int64)
+    u, fixed = world_pool(obs, np.int64(3), np.int64(0), known, avail, pool)
+    uniform = np.zeros(E.ST_SIZE, np.int64)
+    sample_world(obs, np.int64(3), np.int64(0), uniform, known, avail, pool)
+    seat, n_stock = int(obs[E.O_SEAT]), int(obs[E.O_STOCK_N])
+    assert ch.accepted > 0 and len(states) == 24
+    for st, p in zip(states, ch.pools):
+        assert sorted(p) == sorted(pool[:u])
+        assert np.array_equal(st[: E.OBS_SIZE], uniform[: E.OBS_SIZE])
+        assert np.array_equal(st[E.S_PILE: E.S_PILE + E.MAX_SHOE], uniform[E.S_PILE: E.S_PILE + E.MAX_SHOE])
+        for s in range(int(obs[E.O_PLAYERS])):
+            hand = st[E.S_HANDS + s * E.N_KINDS: E.S_HANDS + (s + 1) * E.N_KINDS]
+            if s == seat:
+                assert np.array_equal(hand, obs[E.O_HAND: E.O_HAND + E.N_KINDS])
+            elif obs[E.O_STATUS + s] == E.ST_IN:
+                assert hand.sum() == obs[E.O_HAND_N + s]
+                assert (hand >= known[s * E.N_KINDS: (s + 1) * E.N_KINDS]).all()
+        if fixed:
+            assert st[E.S_STOCK] == obs[E.O_CUT_JOKER]
+        assert (st[E.S_STOCK: E.S_STOCK + n_stock] >= 0).all()
+    hands = {tuple(st[E.S_HANDS: E.S_HANDS + E.MAX_SEATS * E.N_KINDS]) for st in states}
+    assert len(hands) > 1
+
+
+def test_chain_worlds_seeded_and_from_the_view_only(logs) -> None:
+    """Same seed, same worlds; another seed, others. The sampler reads the view (``obs``) and the
+    public history only: a decision rebuilt from those two alone gives the same worlds, and the
+    history's observations hold no hand."""
+    dec = late_decision(logs[0])
+    a, _ = _chains(dec)
+    b, _ = _chains(IndianDecision(dec.obs.copy(), dec.rows.copy(), history=dec.history))
+    c, _ = _chains(dec, seed=4)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    assert all(not ch.obs[E.O_HAND: E.O_HAND + E.N_KINDS].any() for ch in dec.history.choices)
+
+
+def test_mcmc_analysis_plays_the_chain_worlds(logs) -> None:
+    """--infer-method mcmc: the score matrix is the chain worlds' (equal weights), the text says so;
+    the default method is still the importance weights (answers as before)."""
+    dec = late_decision(logs[0])
+    kw = dict(samples=24, policy="greedy", seed=3, infer="expert", ess_floor=1.0)
+    on = analyze(dec, infer_method="mcmc", chains=(4, 12, 2), **kw)
+    states, ch = _chains(dec, samples=24)
+    _, params, fns = policy_args("greedy", int(dec.obs[E.O_PLAYERS]))
+    out = np.zeros((24, len(dec.rows)))
+    play_states(np.ascontiguousarray(dec.rows), states, np.arange(24, dtype=np.int64), 3, params, fns, out)
+    assert np.array_equal(on.scores, out)
+    assert on.assumptions["worlds_are"].startswith("worlds drawn from expert's posterior")
+    assert on.assumptions["inference"]["ess"] == pytest.approx(ch.ess)
+    assert analyze(dec, **kw).assumptions["worlds_are"].startswith("worlds weighted by")
+    with pytest.raises(AnalysisInputError, match=r"inference failed: effective sample size [\d.]+ of 24 chain "
+                                                 r"worlds is below the floor 1000"):
+        analyze(dec, **{**kw, "ess_floor": 1000.0}, infer_method="mcmc", chains=(4, 12, 2))

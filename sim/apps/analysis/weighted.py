@@ -25,6 +25,10 @@ import numpy as np
 
 from sim.core.intervals import t_interval
 
+INFER_METHODS = ("weights", "mcmc")  # --infer-method: importance weights over uniform worlds, or chains (mcmc.py)
+INFER_METHOD = "weights"  # the default (existing answers stay as they were)
+INFER_CHAINS = (20, 200, 10)  # --infer-chains, --infer-burn, --infer-thin: chains, burn-in steps, thinning
+
 
 def normalise(loglik: np.ndarray) -> np.ndarray:
     """Normalised weights from log-likelihoods (-inf: an impossible world, weight 0).

@@ -34,12 +34,13 @@ import numpy as np
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
+from sim.apps.analysis.mcmc import INFER_CHAINS, INFER_METHOD, check_infer_method
 from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, posterior
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name, parse_kind
-from sim.games.indian.decisions_nb import play_worlds
+from sim.games.indian.decisions_nb import play_states, play_worlds
 from sim.games.indian.engine import kernel_args, parse_specs
-from sim.games.indian.infer import History, record, worlds_loglik
+from sim.games.indian.infer import History, chain_worlds, record, worlds_loglik
 from sim.games.indian.log_check import validate_log
 from sim.games.indian.position import Position, row_to_move
 from sim.games.indian.rules import RuleOptions
@@ -312,7 +313,8 @@ def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | S
             seed: int = 0, horizon: str = "deal", batch: int = 100, alpha: float = 0.05, racing: bool = True,
             top: int = 0, min_samples: int | None = None, threads: int | None = None,
             progress=None, infer: str | Sequence[str] | None = None, tremble: float = INFER_TREMBLE,
-            ess_floor: float = INFER_ESS_FLOOR) -> DecisionAnalysis:
+            ess_floor: float = INFER_ESS_FLOOR, infer_method: str = INFER_METHOD,
+            chains: tuple[int, int, int] = INFER_CHAINS) -> DecisionAnalysis:
     """Compare every legal move of ``dec`` (or the ``top`` best after a pilot batch, the move
     played always kept) over ``samples`` sampled worlds; see the module docstring. ``policy``: a
     strategy spec for every seat (or one per seat) playing the rest of the deal.
@@ -320,7 +322,9 @@ def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | S
     ``infer``: a strategy spec (or one per seat); the worlds are then weighted by how likely they
     make the other seats' recorded draws, drops and discards under it (sim/games/indian/infer.py,
     ``tremble`` its chance of any legal move); the race is off (every candidate in every world)
-    and an effective sample size below ``ess_floor`` stops with AnalysisInputError (no fallback)."""
+    and an effective sample size below ``ess_floor`` stops with AnalysisInputError (no fallback).
+    ``infer_method``: "weights" (importance weights) or "mcmc" (equal-weight worlds of chains,
+    ``chains`` = (chains, burn-in, thinning); infer.chain_worlds)."""
     dec = as_decision(dec)
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{dec.where or 'this decision'} is forced: one legal move, nothing to compare")
@@ -333,15 +337,17 @@ def analyze(dec: IndianDecision | Position, samples: int = 1000, policy: str | S
     set_threads(threads)
     obs = np.ascontiguousarray(dec.obs, dtype=np.int64)
     rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
-    weights, inference = None, None
+    weights, inference, states = _inferred(dec, obs, samples, seed, infer, tremble, ess_floor, infer_method, chains)
     if infer is not None:
-        weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
         racing, top = False, 0
 
     def sample(cands, start, stop):
         out = np.zeros((stop - start, len(cands)), dtype=np.float64)
-        play_worlds(obs, np.ascontiguousarray(rows[cands]), np.arange(start, stop, dtype=np.int64),
-                    np.int64(seed), params, fns, out)
+        worlds = np.arange(start, stop, dtype=np.int64)
+        if states is None:
+            play_worlds(obs, np.ascontiguousarray(rows[cands]), worlds, np.int64(seed), params, fns, out)
+        else:
+            play_states(np.ascontiguousarray(rows[cands]), states[start:stop], worlds, seed, params, fns, out)
         if np.isnan(out).any():
             raise ValueError(f"rollout policy {'/'.join(dict.fromkeys(names))} answered with an illegal move "
                              "in a play-out")
@@ -373,7 +379,7 @@ def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing, in
         "horizon": "deal",
         "seed": seed,
         "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
-        + "; then weighted by the other seats' recorded choices (worlds_are)",
+        + (MCMC_SAMPLER if inference.get("method") == "mcmc" else WEIGHTED_SAMPLER),
         "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{n_rows} legal moves" + (f", {kept} after a pilot of {batch} worlds (top {top} + the move "
                                                  "played)" if rr.pruned.any() else ""),
@@ -407,6 +413,54 @@ def _infer_weights(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int
             f"discards (tremble {tremble:g}; seats out of the deal not read), ESS {n_eff:.1f} of {samples}")
     return weights, {"policy": pol, "tremble": tremble, "choices": used, "ess": n_eff, "worlds": samples,
                      "possible_worlds": possible, "ess_floor": ess_floor, "seconds": round(secs, 3), "text": text}
+
+
+MCMC_SAMPLER = "; then moved by Metropolis-Hastings chains towards the other seats' recorded choices (worlds_are)"
+WEIGHTED_SAMPLER = "; then weighted by the other seats' recorded choices (worlds_are)"
+
+
+def _inferred(dec, obs: np.ndarray, samples: int, seed: int, infer, tremble: float, ess_floor: float,
+              infer_method: str, chains: tuple[int, int, int]):
+    """(weights or None, inference description or None, worlds or None) of ``analyze``'s ``infer``
+    arguments: nothing without ``infer``, importance weights (``infer_method`` "weights") or
+    equal-weight chain worlds ("mcmc")."""
+    if infer is None:
+        return None, None, None
+    check_infer_method(infer_method, chains)
+    if infer_method == "mcmc":
+        states, inference = _infer_chains(dec, obs, samples, seed, infer, tremble, ess_floor, chains)
+        return None, inference, states
+    weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
+    return weights, inference, None
+
+
+def _infer_chains(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
+                  ess_floor: float, chains: tuple[int, int, int]):
+    """(worlds, description): ``samples`` equal-weight worlds drawn from the posterior under
+    ``infer`` by Metropolis-Hastings chains (infer.chain_worlds); AnalysisInputError when their
+    ESS is below ``ess_floor``."""
+    check_infer_input(dec.history, tremble)
+    names, params, fns = policy_args(infer, int(obs[E.O_PLAYERS]))
+    hist = dec.history
+    n_chains, burn, thin = chains
+    t0 = time.perf_counter()
+    states, ch = chain_worlds(obs, hist, samples, seed, params, fns, tremble, min(n_chains, samples), burn, thin)
+    secs = time.perf_counter() - t0
+    if ch.ess < ess_floor:
+        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
+                                 f"{ch.ess:.1f} of {samples} chain worlds is below the floor {ess_floor:g} "
+                                 f"(acceptance {ch.accepted:.2f}); give more --infer-thin or --infer-burn, a larger "
+                                 "--tremble or no --infer (no fallback to uniform worlds)")
+    pol = names[0] if len(set(names)) == 1 else "/".join(names)
+    used = sum(1 for c in hist.choices if int(obs[E.O_STATUS + c.seat]) == E.ST_IN)
+    text = (f"worlds drawn from {pol}'s posterior given the other seats' {used} recorded draws, drops and "
+            f"discards (tremble {tremble:g}; seats out of the deal not read) by {min(n_chains, samples)} "
+            f"Metropolis-Hastings chains (burn-in {burn}, thinning {thin}, acceptance {ch.accepted:.2f}), "
+            f"ESS {ch.ess:.1f} of {samples}")
+    return states, {"policy": pol, "tremble": tremble, "choices": used, "method": "mcmc", "ess": ch.ess,
+                    "worlds": samples, "chains": min(n_chains, samples), "burn": burn, "thin": thin,
+                    "acceptance": round(ch.accepted, 4), "steps": ch.steps, "ess_floor": ess_floor,
+                    "seconds": round(secs, 3), "text": text}
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:

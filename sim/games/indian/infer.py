@@ -33,10 +33,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.apps.analysis.mcmc import Chains, run_chains
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.games.indian import enums as E
-from sim.games.indian.decisions_nb import sample_world
+from sim.games.indian.decisions_nb import sample_world, world_pool
+from sim.games.indian.determinize_nb import deal_into, pool_places
 from sim.games.indian.position import row_to_move
 from sim.games.indian.state_nb import discard_moves, draw_moves
 from sim.plugin.strategy import call_from_python
@@ -203,3 +205,45 @@ def worlds_loglik(obs: np.ndarray, hist: History, worlds: np.ndarray, seed: int,
         sample_world(obs, np.int64(seed), np.int64(w), st, known, avail, pool)
         out[i] = world_loglik(hist, st, int(w), seed, params, fns, tremble)
     return out
+
+
+#: a chain's places: each opponent's seat, the stock (MAX_SEATS), out of play (MAX_SEATS + 1);
+#: the likelihood reads the opponents' hands only
+HOT_PLACES = np.array([True] * E.MAX_SEATS + [False, False])
+
+
+def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params, fns, tremble: float,
+                 chains: int, burn: int, thin: int) -> tuple[np.ndarray, Chains]:
+    """``samples`` worlds (full states, one a row) from the posterior: Metropolis-Hastings chains
+    over the unseen cards' order (sim.apps.analysis.mcmc), chain c starting at uniform world c
+    (decisions_nb.world_pool, I9), each step swapping two unseen cards between two hidden
+    places (pool_places: an opponent's cards beyond its known pile copies, the stock below the
+    cut joker, cards out of play; so every public fact and count stays, I2, I9), weighted by
+    world_loglik. Reads ``obs`` and ``hist`` only (public facts)."""
+    known = np.zeros(E.MAX_SEATS * E.N_KINDS, np.int64)
+    avail = np.zeros(E.N_KINDS, np.int64)
+    pool = np.zeros(E.MAX_SHOE, np.int64)
+    per_chain = -(-samples // chains)
+    u, fixed = 0, False
+    starts = []
+    for c in range(chains):
+        u, fixed = world_pool(obs, np.int64(seed), np.int64(c), known, avail, pool)
+        starts.append(pool[:u].copy())
+    place = np.zeros(u, np.int64)
+    pool_places(obs, known, u, fixed, place)
+    st = np.zeros(E.ST_SIZE, np.int64)
+
+    def state_of(p: np.ndarray) -> np.ndarray:
+        pool[:u] = p
+        deal_into(obs, pool, u, fixed, st, known, avail)
+        st[E.O_DECISION] = obs[E.O_DECISION]
+        return st
+
+    def loglik(p: np.ndarray, key: int) -> float:
+        return world_loglik(hist, state_of(p), key, seed, params, fns, tremble)
+
+    start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
+    out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
+                     thin, seed)
+    states = np.array([state_of(p).copy() for p in out.pools[:samples]])
+    return states, out

@@ -29,12 +29,13 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
+from sim.apps.analysis.mcmc import INFER_CHAINS, INFER_METHOD, check_infer_method
 from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, ess, normalise
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
-from sim.games.persian.decisions_nb import play_worlds
+from sim.games.persian.decisions_nb import play_states, play_worlds
 from sim.games.persian.engine import Table
-from sim.games.persian.infer import History, history_of, worlds_loglik
+from sim.games.persian.infer import History, chain_worlds, history_of, worlds_loglik
 from sim.games.persian.log import validate_log
 from sim.games.persian.position import Position, row_to_move
 from sim.games.persian.rules import RuleOptions
@@ -312,8 +313,8 @@ def later_deals(deal: int | None, rules: RuleOptions, horizon: str) -> int:
 def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[str] = "expert", seed: int = 0,
             horizon: str = "deal", batch: int = 100, alpha: float = 0.05, racing: bool = True, top: int = 0,
             min_samples: int | None = None, threads: int | None = None, progress=None,
-            infer: str | None = None, tremble: float = INFER_TREMBLE, ess_floor: float = INFER_ESS_FLOOR
-            ) -> DecisionAnalysis:
+            infer: str | None = None, tremble: float = INFER_TREMBLE, ess_floor: float = INFER_ESS_FLOOR,
+            infer_method: str = INFER_METHOD, chains: tuple[int, int, int] = INFER_CHAINS) -> DecisionAnalysis:
     """Compare every legal move of ``dec`` (or the ``top`` best after a pilot batch, the move
     played always kept) over ``samples`` sampled worlds; see the module docstring.
 
@@ -323,6 +324,8 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     seats' recorded draws and discards under it (sim/games/persian/infer.py, ``tremble`` its
     chance of any legal move); the race is off (every candidate in every world) and an effective
     sample size below ``ess_floor`` stops the analysis with AnalysisInputError (no fallback).
+    ``infer_method``: "weights" (importance weights) or "mcmc" (equal-weight worlds of chains,
+    ``chains`` = (chains, burn-in, thinning); infer.chain_worlds).
     """
     if len(dec.rows) < 2:
         raise AnalysisInputError(f"{dec.where or 'this decision'} is forced: one legal move, nothing to compare")
@@ -334,16 +337,19 @@ def analyze(dec: PersianDecision, samples: int = 1000, policy: str | Sequence[st
     set_threads(threads)
     obs = np.ascontiguousarray(dec.obs, dtype=np.int64)
     rows = np.ascontiguousarray(dec.rows, dtype=np.int64)
-    weights, inference = None, None
+    weights, inference, states = _inferred(dec, obs, samples, seed, infer, tremble, ess_floor, infer_method, chains)
     if infer is not None:
-        weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
         racing, top = False, 0
 
     def sample(cands, start, stop):
         out = np.zeros((stop - start, len(cands)), dtype=np.float64)
         worlds = np.arange(start, stop, dtype=np.int64)
-        play_worlds(obs, np.int64(dec.decision), np.ascontiguousarray(rows[cands]), worlds, np.int64(seed),
-                    params, fns, np.int64(extra), out)
+        if states is None:
+            play_worlds(obs, np.int64(dec.decision), np.ascontiguousarray(rows[cands]), worlds, np.int64(seed),
+                        params, fns, np.int64(extra), out)
+        else:
+            play_states(obs, dec.decision, np.ascontiguousarray(rows[cands]), states[start:stop], worlds, seed,
+                        params, fns, extra, out)
         if np.isnan(out).any():
             raise ValueError(f"rollout policy {'/'.join(dict.fromkeys(names))} answered with an illegal move "
                              "in a play-out")
@@ -377,7 +383,7 @@ def _assumptions(names, rr, samples: int, horizon: str, extra: int, seed: int, n
         "horizon": horizon + (f" (+{extra} later deal{'s' if extra != 1 else ''})" if extra else ""),
         "seed": seed,
         "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
-        + "; then weighted by the other seats' recorded choices (worlds_are)",
+        + (MCMC_SAMPLER if inference.get("method") == "mcmc" else WEIGHTED_SAMPLER),
         "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{n_rows} legal moves" + (f", {int((~rr.pruned).sum())} after a pilot of {batch} worlds "
                                                     f"(top {top} + the move played)" if rr.pruned.any() else ""),
@@ -413,6 +419,53 @@ def _infer_weights(dec: PersianDecision, obs: np.ndarray, samples: int, seed: in
     return normalise(loglik), {"policy": pol, "tremble": tremble, "choices": len(hist.choices), "ess": n_eff,
                                "worlds": samples, "possible_worlds": possible, "ess_floor": ess_floor,
                                "seconds": round(secs, 3), "text": text}
+
+
+MCMC_SAMPLER = "; then moved by Metropolis-Hastings chains towards the other seats' recorded choices (worlds_are)"
+WEIGHTED_SAMPLER = "; then weighted by the other seats' recorded choices (worlds_are)"
+
+
+def _inferred(dec, obs: np.ndarray, samples: int, seed: int, infer, tremble: float, ess_floor: float,
+              infer_method: str, chains: tuple[int, int, int]):
+    """(weights or None, inference description or None, worlds or None) of ``analyze``'s ``infer``
+    arguments: nothing without ``infer``, importance weights (``infer_method`` "weights") or
+    equal-weight chain worlds ("mcmc")."""
+    if infer is None:
+        return None, None, None
+    check_infer_method(infer_method, chains)
+    if infer_method == "mcmc":
+        states, inference = _infer_chains(dec, obs, samples, seed, infer, tremble, ess_floor, chains)
+        return None, inference, states
+    weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
+    return weights, inference, None
+
+
+def _infer_chains(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
+                  ess_floor: float, chains: tuple[int, int, int]):
+    """(worlds, description): ``samples`` equal-weight worlds drawn from the posterior under
+    ``infer`` by Metropolis-Hastings chains (infer.chain_worlds); AnalysisInputError when their
+    ESS is below ``ess_floor``."""
+    check_infer_input(dec.history, tremble)
+    names, params, fns = policy_args(infer)
+    hist = dec.history
+    n_chains = min(chains[0], samples)
+    t0 = time.perf_counter()
+    states, ch = chain_worlds(obs, hist, samples, seed, params, fns, tremble, n_chains, chains[1], chains[2])
+    secs = time.perf_counter() - t0
+    states[:, E.O_DECISION] = dec.decision
+    if ch.ess < ess_floor:
+        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
+                                 f"{ch.ess:.1f} of {samples} chain worlds is below the floor {ess_floor:g} "
+                                 f"(acceptance {ch.accepted:.2f}); give more --infer-thin or --infer-burn, a larger "
+                                 "--tremble or no --infer (no fallback to uniform worlds)")
+    pol = names[0] if len(set(names)) == 1 else "/".join(names)
+    text = (f"worlds drawn from {pol}'s posterior given the other seats' {len(hist.choices)} recorded draws and "
+            f"discards (tremble {tremble:g}) by {n_chains} Metropolis-Hastings chains (burn-in {chains[1]}, "
+            f"thinning {chains[2]}, acceptance {ch.accepted:.2f}), ESS {ch.ess:.1f} of {samples}")
+    return states, {"policy": pol, "tremble": tremble, "choices": len(hist.choices), "method": "mcmc",
+                    "ess": ch.ess, "worlds": samples, "chains": n_chains, "burn": chains[1], "thin": chains[2],
+                    "acceptance": round(ch.accepted, 4), "steps": ch.steps, "ess_floor": ess_floor,
+                    "seconds": round(secs, 3), "text": text}
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:

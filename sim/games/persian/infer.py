@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.games.persian import enums as E
-from sim.games.persian.decisions_nb import STREAM_WORLD
-from sim.games.persian.determinize_nb import determinize
+from sim.games.persian.decisions_nb import STREAM_WORLD, world_pool
+from sim.games.persian.determinize_nb import deal_into, determinize, pool_places
 from sim.games.persian.position import row_to_move
 from sim.games.persian.state_nb import legal_moves
+from sim.apps.analysis.mcmc import Chains, run_chains
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.plugin.strategy import call_from_python
@@ -190,3 +191,44 @@ def worlds_loglik(obs: np.ndarray, hist: History, worlds: np.ndarray, seed: int,
         rng[0] = stream_key(np.int64(seed), np.int64(w), np.int64(STREAM_WORLD))
         out[i] = world_loglik(hist, determinize(obs, rng), int(w), seed, params, fns, tremble)
     return out
+
+
+#: a chain's places: each other seat (partner included), the stock (N_SEATS); the likelihood
+#: reads the other seats' hands only
+HOT_PLACES = np.array([True] * E.N_SEATS + [False])
+
+
+def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params, fns, tremble: float,
+                 chains: int, burn: int, thin: int) -> tuple[np.ndarray, Chains]:
+    """``samples`` worlds (full states, one a row) from the posterior: Metropolis-Hastings chains
+    over the unseen cards' order (sim.apps.analysis.mcmc), chain c starting at uniform world c
+    (decisions_nb.world_pool, P10), each step swapping two unseen cards between two hidden
+    places (determinize_nb.pool_places: another seat's cards beyond those it is known to hold
+    from the pile, the stock; the own hand, pile and table are not in the pool, so every public
+    fact and hand size stays), weighted by world_loglik. Reads ``obs`` and ``hist`` only."""
+    known = np.zeros(E.N_SEATS, np.int64)
+    pool = np.zeros(E.N_CARDS, np.int64)
+    per_chain = -(-samples // chains)
+    starts = []
+    u = 0
+    for c in range(chains):
+        u = world_pool(obs, np.int64(seed), np.int64(c), known, pool)
+        starts.append(pool[:u].copy())
+    place = np.zeros(u, np.int64)
+    pool_places(obs, known, u, place)
+    st = np.zeros(E.ST_SIZE, np.int64)
+
+    def state_of(p: np.ndarray) -> np.ndarray:
+        pool[:u] = p
+        deal_into(obs, pool, u, st, known)
+        st[E.O_DECISION] = obs[E.O_DECISION]
+        return st
+
+    def loglik(p: np.ndarray, key: int) -> float:
+        return world_loglik(hist, state_of(p), key, seed, params, fns, tremble)
+
+    start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
+    out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
+                     thin, seed)
+    states = np.array([state_of(p).copy() for p in out.pools[:samples]])
+    return states, out
