@@ -21,7 +21,7 @@ from sim.games.persian.cards_nb import popcount
 from sim.games.persian.decisions import AnalysisInputError, PersianDecision, analyze, policy_args
 from sim.games.persian.decisions_nb import play_states, world_pool
 from sim.games.persian.determinize_nb import determinize_into
-from sim.games.persian.infer import chain_worlds
+from sim.games.persian.infer import chain_worlds, world_loglik, worlds_loglik
 from sim.games.persian.state_nb import pile_mask
 from sim.core.rng_nb import stream_key
 from tests.persian.test_infer import late_decision
@@ -34,9 +34,9 @@ def logs():
     return get_game("persian").record_logs(["expert", "expert"], 2, SEED)
 
 
-def _chains(dec, seed=3, samples=24):
+def _chains(dec, seed=3, samples=24, burn=12):
     _, params, fns = policy_args("expert")
-    return chain_worlds(dec.obs, dec.history, samples, seed, params, fns, 0.5, 4, 12, 2)
+    return chain_worlds(dec.obs, dec.history, samples, seed, params, fns, 0.5, 4, burn, 2)
 
 
 def test_chain_worlds_keep_every_public_fact(logs) -> None:
@@ -116,3 +116,14 @@ def test_cli_infer_method(tmp_path, logs, capsys) -> None:
     code = main(args + ["--infer-method", "gibbs"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and err == ["rummy-sim: error: --infer-method must be one of weights, mcmc, got 'gibbs'"]
+
+
+def test_chain_worlds_are_likelier_than_uniform_ones(logs) -> None:
+    """The chains move towards the posterior: their worlds' log-likelihood (recomputed, fresh
+    streams) is on average well above the uniform worlds'."""
+    dec = late_decision(logs[0])
+    _, params, fns = policy_args("expert")
+    states, _ = _chains(dec, samples=40, burn=150)
+    chain = np.array([world_loglik(dec.history, st, 10**6 + i, 3, params, fns, 0.5) for i, st in enumerate(states)])
+    uniform = worlds_loglik(dec.obs, dec.history, np.arange(40, dtype=np.int64), 3, params, fns, 0.5)
+    assert np.mean(chain[np.isfinite(chain)]) > np.mean(uniform[np.isfinite(uniform)]) + 2.0
