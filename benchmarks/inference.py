@@ -1,6 +1,7 @@
 """Does --infer read the other seats? Measured on engine deals, where the hidden cards are known (issue 24, item 3).
 
     PYTHONPATH=. nice -n 19 .venv/bin/python benchmarks/inference.py [--deals 15] [--worlds 400] [--infer expert]
+        [--method weights|mcmc] [--chains 20 --burn 200 --thin 10]
 
 (``--game indian``: the same measurement for Indian Rummy, benchmarks/inference_indian.py.)
 
@@ -20,6 +21,12 @@ about 1/2 and 2/3 of each deal, and for each:
    (positions where the picks agree count 0). A position whose inference fails (ESS below the floor)
    is left out of 2 and counted.
 Means with Student-t 95% CIs over positions.
+
+``--method mcmc`` (``--chains``, ``--burn``, ``--thin``): the inferred worlds are ``--worlds``
+equal-weight worlds of Metropolis-Hastings chains (infer.chain_worlds); the gain (1) is the same
+quantity, the rank the truth's among the chain worlds' log-likelihoods (0.5: the truth looks
+like a posterior draw), the ESS the chains' (sim.apps.analysis.mcmc.chains_ess), the inferred pick
+the best mean over the chain worlds (what ``analyze(infer_method="mcmc")`` plays).
 """
 
 from __future__ import annotations
@@ -38,8 +45,8 @@ from sim.games import get_game
 from sim.games.persian import enums as E
 from sim.games.persian.decisions import (AnalysisInputError, analyze, decision_from_log, policy_args,
                                          start_position, turn_moves)
-from sim.games.persian.decisions_nb import STREAM_POLICY0, _play_on, _team_diff
-from sim.games.persian.infer import world_loglik, worlds_loglik
+from sim.games.persian.decisions_nb import STREAM_POLICY0, _play_on, _team_diff, play_states
+from sim.games.persian.infer import chain_worlds, world_loglik, worlds_loglik
 from sim.games.persian.state_nb import GOING_ON, apply_row
 from sim.plugin.strategy import SEAT_FNS
 
@@ -96,6 +103,29 @@ def positions(logs):
                 yield log, dec
 
 
+def inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns):
+    """(rank of the truth, ESS, the inferred pick's label or None when below the floor) under
+    ``args.method``; ``ll`` the uniform worlds' log-likelihoods, ``lt`` the truth's."""
+    if args.method == "weights":
+        rank, n_eff = (np.sum(ll < lt) + 0.5 * np.sum(ll == lt)) / ll.size, ess(normalise(ll))
+        if n_eff < args.ess_floor:
+            return rank, n_eff, None
+        kw = dict(samples=args.worlds, policy=args.policy, racing=False)
+        return rank, n_eff, analyze(dec, infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor,
+                                    **kw).best["move"]
+    states, ch = chain_worlds(dec.obs, dec.history, args.worlds, 0, iparams, ifns, args.tremble, args.chains,
+                              args.burn, args.thin)
+    cl = ch.loglik.ravel()[: args.worlds]
+    rank = (np.sum(cl < lt) + 0.5 * np.sum(cl == lt)) / cl.size
+    if ch.ess < args.ess_floor:
+        return rank, ch.ess, None
+    states[:, E.O_DECISION] = dec.decision
+    out = np.zeros((args.worlds, len(dec.rows)))
+    play_states(np.ascontiguousarray(dec.obs), dec.decision, np.ascontiguousarray(dec.rows), states,
+                np.arange(args.worlds, dtype=np.int64), 0, pparams, pfns, 0, out)
+    return rank, ch.ess, dec.labels()[int(np.argmax(out.mean(axis=0)))]
+
+
 def main() -> None:
     if "--game" in sys.argv and sys.argv[sys.argv.index("--game") + 1:][:1] == ["indian"]:
         import inference_indian  # benchmarks/inference_indian.py, beside this script
@@ -112,6 +142,10 @@ def main() -> None:
     ap.add_argument("--ess-floor", type=float, default=10.0)
     ap.add_argument("--repeats", type=int, default=200)
     ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--method", default="weights", choices=("weights", "mcmc"))
+    ap.add_argument("--chains", type=int, default=20)
+    ap.add_argument("--burn", type=int, default=200)
+    ap.add_argument("--thin", type=int, default=10)
     args = ap.parse_args()
     t0 = time.perf_counter()
     logs = get_game("persian").record_logs(["expert", "expert"], args.deals, args.seed)
@@ -124,15 +158,13 @@ def main() -> None:
         lt = world_loglik(dec.history, truth, 10**6, 0, iparams, ifns, args.tremble)
         top = ll.max()
         gains.append(lt - (top + np.log(np.mean(np.exp(ll - top)))))
-        ranks.append((np.sum(ll < lt) + 0.5 * np.sum(ll == lt)) / ll.size)
-        n_eff = ess(normalise(ll))
+        rank, n_eff, bi = inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns)
+        ranks.append(rank)
         ess_all.append(n_eff)
-        if n_eff < args.ess_floor:
+        if bi is None:
             failed += 1
             continue
-        kw = dict(samples=args.worlds, policy=args.policy, racing=False)
-        bu = analyze(dec, **kw).best["move"]
-        bi = analyze(dec, infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor, **kw).best["move"]
+        bu = analyze(dec, samples=args.worlds, policy=args.policy, racing=False).best["move"]
         if bu == bi:
             diffs.append(0.0)
             continue
@@ -143,7 +175,9 @@ def main() -> None:
         play_truth(truth, np.int64(dec.decision), cands, np.int64(args.repeats), np.int64(5), pparams, pfns, out)
         diffs.append(float(np.nanmean(out[:, 0] - out[:, 1])))
     header = (f"positions {len(gains)} (discards at 1/2 and 2/3 of {args.deals} expert deals, seed {args.seed}); "
-              f"{args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}")
+              f"{args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}; method {args.method}"
+              + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin})"
+                 if args.method == "mcmc" else ""))
     report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 
 

@@ -1,6 +1,7 @@
 """Does --infer read the opponents in Indian Rummy? Measured on engine deals, where the hidden cards are known (issue 24).
 
     PYTHONPATH=. nice -n 19 .venv/bin/python benchmarks/inference.py --game indian [--deals 12] [--worlds 400]
+        [--method weights|mcmc] [--chains 20 --burn 200 --thin 10]
 
 Records ``--deals`` 4-seat Indian deals of ``expert`` in every seat and takes the draw and the
 discard decision of the turns at about 1/2 and 2/3 of each deal (those with at least 3 choices of
@@ -17,6 +18,12 @@ other seats still in the deal to read), and for each:
    the paired difference inferred minus uniform pick is averaged over positions (agreeing picks
    count 0). A position whose ESS is below the floor is left out of 2 and counted.
 Means with Student-t 95% CIs over positions.
+
+``--method mcmc``: the inferred worlds are ``--worlds`` equal-weight worlds of Metropolis-Hastings
+chains (infer.chain_worlds) instead of the weighted uniform worlds; the gain (1) is the same
+quantity (it is the posterior's, computed over the uniform worlds), the rank is then the truth's
+among the chain worlds' log-likelihoods (0.5: the truth looks like a posterior draw), the ESS the
+chains' (sim.apps.analysis.mcmc.chains_ess), and the inferred pick the best plain mean over them.
 """
 
 from __future__ import annotations
@@ -34,9 +41,9 @@ from sim.games import get_game
 from sim.games.indian import enums as E
 from sim.games.indian.decisions import (AnalysisInputError, _draw_move, _end_move, _set_stock, _turns,
                                         decision_from_log, policy_args, start_position)
-from sim.games.indian.decisions_nb import STREAM_POLICY0, _net_after, play_worlds
+from sim.games.indian.decisions_nb import STREAM_POLICY0, _net_after, play_states, play_worlds
 from sim.games.indian.engine_nb import MOVE_SLACK
-from sim.games.indian.infer import world_loglik, worlds_loglik
+from sim.games.indian.infer import chain_worlds, world_loglik, worlds_loglik
 from sim.games.indian.position import row_to_move
 from sim.plugin.specs import MAX_PARAMS
 
@@ -101,6 +108,25 @@ def positions(logs):
                     yield log, dec
 
 
+def inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns, scores):
+    """(rank of the truth, ESS, the inferred pick or None when below the floor) under ``args.method``;
+    ``ll`` the uniform worlds' log-likelihoods, ``scores`` their score matrix (filled lazily)."""
+    if args.method == "weights":
+        w = normalise(ll)
+        rank, n_eff = (np.sum(ll < lt) + 0.5 * np.sum(ll == lt)) / ll.size, ess(w)
+        return rank, n_eff, (int(np.argmax(w @ scores())) if n_eff >= args.ess_floor else None)
+    states, ch = chain_worlds(dec.obs, dec.history, args.worlds, 0, iparams, ifns, args.tremble, args.chains,
+                              args.burn, args.thin)
+    cl = ch.loglik.ravel()[: args.worlds]
+    rank = (np.sum(cl < lt) + 0.5 * np.sum(cl == lt)) / cl.size
+    if ch.ess < args.ess_floor:
+        return rank, ch.ess, None
+    out = np.zeros((args.worlds, len(dec.rows)))
+    play_states(np.ascontiguousarray(dec.rows), states, np.arange(args.worlds, dtype=np.int64), 0, pparams, pfns,
+                out)
+    return rank, ch.ess, int(np.argmax(out.mean(axis=0)))
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="indian")
@@ -112,6 +138,10 @@ def main(argv=None) -> None:
     ap.add_argument("--ess-floor", type=float, default=10.0)
     ap.add_argument("--repeats", type=int, default=200)
     ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--method", default="weights", choices=("weights", "mcmc"))
+    ap.add_argument("--chains", type=int, default=20)
+    ap.add_argument("--burn", type=int, default=200)
+    ap.add_argument("--thin", type=int, default=10)
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     logs = get_game("indian").record_logs([args.infer] * 4, args.deals, args.seed)
@@ -125,15 +155,20 @@ def main(argv=None) -> None:
         lt = world_loglik(dec.history, truth, 10**6, 0, iparams, ifns, args.tremble)
         top = ll.max()
         gains.append(lt - (top + np.log(np.mean(np.exp(ll - top)))))
-        ranks.append((np.sum(ll < lt) + 0.5 * np.sum(ll == lt)) / ll.size)
-        w = normalise(ll)
-        ess_all.append(ess(w))
-        if ess_all[-1] < args.ess_floor:
+        memo = []
+
+        def scores():
+            if not memo:
+                memo.append(np.zeros((args.worlds, len(dec.rows))))
+                play_worlds(dec.obs, np.ascontiguousarray(dec.rows), worlds, np.int64(0), pparams, pfns, memo[0])
+            return memo[0]
+        rank, n_eff, bi = inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns, scores)
+        ranks.append(rank)
+        ess_all.append(n_eff)
+        if bi is None:
             failed += 1
             continue
-        scores = np.zeros((args.worlds, len(dec.rows)))
-        play_worlds(dec.obs, np.ascontiguousarray(dec.rows), worlds, np.int64(0), pparams, pfns, scores)
-        bu, bi = int(np.argmax(scores.mean(axis=0))), int(np.argmax(w @ scores))
+        bu = int(np.argmax(scores().mean(axis=0)))
         if bu == bi:
             diffs.append(0.0)
             continue
@@ -142,7 +177,9 @@ def main(argv=None) -> None:
         play_truth(truth, np.ascontiguousarray(dec.rows[[bi, bu]]), args.repeats, 5, pparams, pfns, out)
         diffs.append(float(np.nanmean(out[:, 0] - out[:, 1])))
     header = (f"indian: positions {len(gains)} (draw and discard decisions at 1/2 and 2/3 of {args.deals} expert "
-              f"deals, seed {args.seed}); {args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}")
+              f"deals, seed {args.seed}); {args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}; "
+              f"method {args.method}" + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin})"
+                                         if args.method == "mcmc" else ""))
     report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 
 
