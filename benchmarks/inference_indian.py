@@ -22,8 +22,9 @@ Means with Student-t 95% CIs over positions.
 ``--method mcmc``: the inferred worlds are ``--worlds`` equal-weight worlds of Metropolis-Hastings
 chains (infer.chain_worlds) instead of the weighted uniform worlds; the gain (1) is the same
 quantity (it is the posterior's, computed over the uniform worlds), the rank is then the truth's
-among the chain worlds' log-likelihoods (0.5: the truth looks like a posterior draw), the ESS the
-chains' (sim.apps.analysis.mcmc.chains_ess), and the inferred pick the best plain mean over them.
+among the chain worlds' log-likelihoods (fresh estimates: the chains' own are the lucky ones their
+worlds were kept with; 0.5: the truth looks like a posterior draw), the ESS the chains'
+(sim.apps.analysis.mcmc.chains_ess), and the inferred pick the best plain mean over them.
 """
 
 from __future__ import annotations
@@ -117,7 +118,9 @@ def inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns, scores):
         return rank, n_eff, (int(np.argmax(w @ scores())) if n_eff >= args.ess_floor else None)
     states, ch = chain_worlds(dec.obs, dec.history, args.worlds, 0, iparams, ifns, args.tremble, args.chains,
                               args.burn, args.thin)
-    cl = ch.loglik.ravel()[: args.worlds]
+    # fresh estimates (new streams): the chains' own are the ones their worlds were kept with
+    cl = np.array([world_loglik(dec.history, st, 10**6 + 1 + i, 0, iparams, ifns, args.tremble)
+                   for i, st in enumerate(states)])
     rank = (np.sum(cl < lt) + 0.5 * np.sum(cl == lt)) / cl.size
     if ch.ess < args.ess_floor:
         return rank, ch.ess, None

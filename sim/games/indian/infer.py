@@ -25,6 +25,9 @@ w by it (sim.apps.analysis.weighted, game-agnostic).
 * **Not used:** the deciding seat's own choices (they tell nothing about hidden cards), and
   every choice of a seat no longer in the deal (dropped or declared wrongly, I5, I7): its hand
   left play unseen and the worlds do not deal it (determinize_nb), so nothing to replay.
+* ``chain_worlds`` (``--infer-method mcmc``): instead of weighting uniform worlds, draw worlds from
+  the posterior by Metropolis-Hastings chains that swap unseen cards between hidden places
+  (sim.apps.analysis.mcmc); the likelihood is world_loglik, the same as the weights'.
 """
 
 from __future__ import annotations

@@ -21,6 +21,9 @@ multiplied in. The analysis then weights world w by it (sim.apps.analysis.weight
   a world whose hand the policy would have played differently possible: the policy is a model
   of the opponents, not their rule. The seats' plays (melds, lay-offs, stopping) are not used.
 * The deciding seat's own choices tell nothing about hidden cards and are left out.
+* ``chain_worlds`` (``--infer-method mcmc``): instead of weighting uniform worlds, draw worlds from
+  the posterior by Metropolis-Hastings chains that swap unseen cards between hidden places
+  (sim.apps.analysis.mcmc); the likelihood is world_loglik, the same as the weights'.
 """
 
 from __future__ import annotations
