@@ -136,6 +136,7 @@ def test_chains_ess() -> None:
     stuck = np.repeat(gen.normal(size=(4, 1)), 500, axis=1)  # every chain stuck at its own value
     assert chains_ess(stuck) < 10
     assert chains_ess(np.array([[0.0, -np.inf, 1.0, 2.0]])) == 0.0
+    assert chains_ess(gen.normal(size=(5, 3))) == 5.0  # too short to see autocorrelation: one per chain
 
 
 def test_bad_method_or_chain_sizes_one_line() -> None:

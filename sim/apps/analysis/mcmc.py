@@ -106,13 +106,14 @@ def check_infer_method(method: str, chains: tuple[int, int, int]) -> None:
 
 def chains_ess(trace: np.ndarray) -> float:
     """Multi-chain effective sample size of ``trace`` (chains x draws; module docstring): 0 if a
-    draw is -inf, the number of draws when the trace does not vary at all."""
+    draw is -inf, the number of draws when the trace does not vary at all, the number of chains
+    when each has fewer than 4 draws (too few to see their autocorrelation)."""
     x = np.asarray(trace, dtype=float)
     m, n = x.shape
     if not np.isfinite(x).all():
         return 0.0
     if n < 4:
-        return float(m * n)
+        return float(m)
     xc = x - x.mean(axis=1, keepdims=True)
     acov = np.array([(xc[:, : n - t] * xc[:, t:]).sum(axis=1) / n for t in range(n)]).T  # chain x lag
     w = float((acov[:, 0] * n / (n - 1)).mean())

@@ -249,4 +249,5 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
     out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
                      thin, seed)
     states = np.array([state_of(p).copy() for p in out.pools[:samples]])
+    out.ess = min(out.ess, float(samples))  # the last chain may keep a few worlds the analysis does not play
     return states, out
