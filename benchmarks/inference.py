@@ -115,7 +115,7 @@ def inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns):
         return rank, n_eff, analyze(dec, infer=args.infer, tremble=args.tremble, ess_floor=args.ess_floor,
                                     **kw).best["move"]
     states, ch = chain_worlds(dec.obs, dec.history, args.worlds, 0, iparams, ifns, args.tremble, args.chains,
-                              args.burn, args.thin)
+                              args.burn, args.thin, args.histories)
     # fresh estimates (new streams): the chains' own are the ones their worlds were kept with
     cl = np.array([world_loglik(dec.history, st, 10**6 + 1 + i, 0, iparams, ifns, args.tremble)
                    for i, st in enumerate(states)])
@@ -149,6 +149,7 @@ def main() -> None:
     ap.add_argument("--chains", type=int, default=20)
     ap.add_argument("--burn", type=int, default=200)
     ap.add_argument("--thin", type=int, default=10)
+    ap.add_argument("--histories", type=int, default=1, help="mcmc: random past-hand histories per likelihood")
     args = ap.parse_args()
     t0 = time.perf_counter()
     logs = get_game("persian").record_logs(["expert", "expert"], args.deals, args.seed)
@@ -179,7 +180,7 @@ def main() -> None:
         diffs.append(float(np.nanmean(out[:, 0] - out[:, 1])))
     header = (f"positions {len(gains)} (discards at 1/2 and 2/3 of {args.deals} expert deals, seed {args.seed}); "
               f"{args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}; method {args.method}"
-              + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin})"
+              + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin}, histories {args.histories})"
                  if args.method == "mcmc" else ""))
     report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 

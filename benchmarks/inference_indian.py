@@ -117,7 +117,7 @@ def inferred(args, dec, ll, lt, iparams, ifns, pparams, pfns, scores):
         rank, n_eff = (np.sum(ll < lt) + 0.5 * np.sum(ll == lt)) / ll.size, ess(w)
         return rank, n_eff, (int(np.argmax(w @ scores())) if n_eff >= args.ess_floor else None)
     states, ch = chain_worlds(dec.obs, dec.history, args.worlds, 0, iparams, ifns, args.tremble, args.chains,
-                              args.burn, args.thin)
+                              args.burn, args.thin, args.histories)
     # fresh estimates (new streams): the chains' own are the ones their worlds were kept with
     cl = np.array([world_loglik(dec.history, st, 10**6 + 1 + i, 0, iparams, ifns, args.tremble)
                    for i, st in enumerate(states)])
@@ -145,6 +145,7 @@ def main(argv=None) -> None:
     ap.add_argument("--chains", type=int, default=20)
     ap.add_argument("--burn", type=int, default=200)
     ap.add_argument("--thin", type=int, default=10)
+    ap.add_argument("--histories", type=int, default=1, help="mcmc: random past-hand histories per likelihood")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     logs = get_game("indian").record_logs([args.infer] * 4, args.deals, args.seed)
@@ -181,8 +182,8 @@ def main(argv=None) -> None:
         diffs.append(float(np.nanmean(out[:, 0] - out[:, 1])))
     header = (f"indian: positions {len(gains)} (draw and discard decisions at 1/2 and 2/3 of {args.deals} expert "
               f"deals, seed {args.seed}); {args.worlds} worlds; --infer {args.infer}, tremble {args.tremble}; "
-              f"method {args.method}" + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin})"
-                                         if args.method == "mcmc" else ""))
+              f"method {args.method}" + (f" ({args.chains} chains, burn-in {args.burn}, thinning {args.thin}, "
+                                         f"histories {args.histories})" if args.method == "mcmc" else ""))
     report(header, args, gains, ranks, ess_all, diffs, differ, failed, time.perf_counter() - t0)
 
 

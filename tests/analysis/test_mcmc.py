@@ -19,7 +19,7 @@ import itertools
 import numpy as np
 import pytest
 
-from sim.apps.analysis.mcmc import chains_ess, check_infer_method, run_chains
+from sim.apps.analysis.mcmc import chains_ess, check_infer_method, log_mean_exp, run_chains
 from sim.apps.analysis.mcmc_nb import propose_swap, shuffle_cold
 from sim.apps.analysis.weighted import AnalysisInputError
 
@@ -144,3 +144,10 @@ def test_bad_method_or_chain_sizes_one_line() -> None:
         check_infer_method("gibbs", (20, 200, 10))
     with pytest.raises(AnalysisInputError, match="--infer-thin >= 1 are needed, got 20, 200, 0"):
         check_infer_method("mcmc", (20, 200, 0))
+
+
+def test_log_mean_exp() -> None:
+    assert log_mean_exp([-3.5]) == -3.5
+    assert log_mean_exp([np.log(1.0), np.log(3.0)]) == pytest.approx(np.log(2.0))
+    assert log_mean_exp([-np.inf, np.log(4.0)]) == pytest.approx(np.log(2.0))
+    assert log_mean_exp([-np.inf, -np.inf]) == -np.inf

@@ -90,7 +90,7 @@ def run_chains(starts: np.ndarray, start_ll: np.ndarray, place: np.ndarray, hot:
 
 
 __all__ = ["INFER_CHAINS", "INFER_METHOD", "INFER_METHODS", "Chains", "chains_ess", "check_infer_method",
-           "run_chains"]
+           "log_mean_exp", "run_chains"]
 
 
 def check_infer_method(method: str, chains: tuple[int, int, int]) -> None:
@@ -102,6 +102,16 @@ def check_infer_method(method: str, chains: tuple[int, int, int]) -> None:
     if n < 1 or burn < 0 or thin < 1:
         raise AnalysisInputError(f"--infer-chains >= 1, --infer-burn >= 0 and --infer-thin >= 1 are needed, got "
                                  f"{n}, {burn}, {thin}")
+
+
+def log_mean_exp(values) -> float:
+    """log(mean(exp(values))): the log of the mean of several unbiased likelihood estimates given
+    as logs (one value: itself; all -inf: -inf)."""
+    v = np.asarray(values, dtype=float)
+    top = float(v.max())
+    if v.size == 1 or not np.isfinite(top):
+        return top
+    return float(top + np.log(np.mean(np.exp(v - top))))
 
 
 def chains_ess(trace: np.ndarray) -> float:

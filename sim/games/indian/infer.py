@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.apps.analysis.mcmc import Chains, run_chains
+from sim.apps.analysis.mcmc import Chains, log_mean_exp, run_chains
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.games.indian import enums as E
@@ -216,13 +216,14 @@ HOT_PLACES = np.array([True] * E.MAX_SEATS + [False, False])
 
 
 def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params, fns, tremble: float,
-                 chains: int, burn: int, thin: int) -> tuple[np.ndarray, Chains]:
+                 chains: int, burn: int, thin: int, histories: int = 1) -> tuple[np.ndarray, Chains]:
     """``samples`` worlds (full states, one a row) from the posterior: Metropolis-Hastings chains
     over the unseen cards' order (sim.apps.analysis.mcmc), chain c starting at uniform world c
     (decisions_nb.world_pool, I9), each step swapping two unseen cards between two hidden
     places (pool_places: an opponent's cards beyond its known pile copies, the stock below the
     cut joker, cards out of play; so every public fact and count stays, I2, I9), weighted by
-    world_loglik. Reads ``obs`` and ``hist`` only (public facts)."""
+    world_loglik (``histories`` > 1: the mean likelihood of that many random histories, a less
+    noisy unbiased estimate). Reads ``obs`` and ``hist`` only (public facts)."""
     known = np.zeros(E.MAX_SEATS * E.N_KINDS, np.int64)
     avail = np.zeros(E.N_KINDS, np.int64)
     pool = np.zeros(E.MAX_SHOE, np.int64)
@@ -243,7 +244,9 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
         return st
 
     def loglik(p: np.ndarray, key: int) -> float:
-        return world_loglik(hist, state_of(p), key, seed, params, fns, tremble)
+        st_p = state_of(p)
+        return log_mean_exp([world_loglik(hist, st_p, key * histories + h, seed, params, fns, tremble)
+                             for h in range(histories)])
 
     start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
     out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,

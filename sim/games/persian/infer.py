@@ -37,7 +37,7 @@ from sim.games.persian.decisions_nb import STREAM_WORLD, world_pool
 from sim.games.persian.determinize_nb import deal_into, determinize, pool_places
 from sim.games.persian.position import row_to_move
 from sim.games.persian.state_nb import legal_moves
-from sim.apps.analysis.mcmc import Chains, run_chains
+from sim.apps.analysis.mcmc import Chains, log_mean_exp, run_chains
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.plugin.strategy import call_from_python
@@ -202,13 +202,14 @@ HOT_PLACES = np.array([True] * E.N_SEATS + [False])
 
 
 def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params, fns, tremble: float,
-                 chains: int, burn: int, thin: int) -> tuple[np.ndarray, Chains]:
+                 chains: int, burn: int, thin: int, histories: int = 1) -> tuple[np.ndarray, Chains]:
     """``samples`` worlds (full states, one a row) from the posterior: Metropolis-Hastings chains
     over the unseen cards' order (sim.apps.analysis.mcmc), chain c starting at uniform world c
     (decisions_nb.world_pool, P10), each step swapping two unseen cards between two hidden
     places (determinize_nb.pool_places: another seat's cards beyond those it is known to hold
     from the pile, the stock; the own hand, pile and table are not in the pool, so every public
-    fact and hand size stays), weighted by world_loglik. Reads ``obs`` and ``hist`` only."""
+    fact and hand size stays), weighted by world_loglik (``histories`` > 1: the mean likelihood
+    of that many random histories, a less noisy unbiased estimate). Reads ``obs`` and ``hist`` only."""
     known = np.zeros(E.N_SEATS, np.int64)
     pool = np.zeros(E.N_CARDS, np.int64)
     per_chain = -(-samples // chains)
@@ -228,7 +229,9 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
         return st
 
     def loglik(p: np.ndarray, key: int) -> float:
-        return world_loglik(hist, state_of(p), key, seed, params, fns, tremble)
+        st_p = state_of(p)
+        return log_mean_exp([world_loglik(hist, st_p, key * histories + h, seed, params, fns, tremble)
+                             for h in range(histories)])
 
     start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
     out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
