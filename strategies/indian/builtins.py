@@ -237,10 +237,11 @@ MC_SEARCH = StrategyInfo(
               "moves searched per decision: the base's, then the others by the play-out policy's keep "
               "score, lowest first (0: every legal draw / discard; 1: plays as the base)"),
         Param("consider_drop", 0, 0, 1, bool, "the drop (I7) is a candidate at draw decisions"),
-        Param("base", 1, 0, 1, str,
-              "whose move leads the candidates and is played when it declares or drops: greedy, or "
-              "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS)",
-              choices=("greedy", "expert")),
+        Param("base", 1, 0, 2, str,
+              "whose move leads the candidates and is played when it declares or drops: greedy, "
+              "expert at a fixed snapshot of its tuned defaults (mc_search_nb.EXPERT_PARAMS), or the "
+              "built-in learned",
+              choices=("greedy", "expert", "learned")),
         Param("margin", 8.0, 0.0, 1000.0, float,
               "points credited to the base's move: another candidate replaces it only when its mean "
               "play-out score is higher by more than this"),

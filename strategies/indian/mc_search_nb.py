@@ -2,8 +2,9 @@
 
 At each decision it receives only its observation (I9), never the true state:
 
-1. The base strategy first: it asks greedy (``base=greedy``) or expert with its default
-   parameters (``base=expert``) for its move. When that move is a valid declaration
+1. The base strategy first: it asks greedy (``base=greedy``), expert with its default
+   parameters (``base=expert``) or the built-in learned (``base=learned``: its committed
+   weights, expert's own moves at tables under learned_nb.MIN_PLAYERS) for its move. When that move is a valid declaration
    (I5) it is played at once: a valid declaration ends the deal with the seat as the
    winner, which no other move can better. A drop (I7) by the base (expert's drop
    rules) is played at once too: play-outs scored by deadwood one turn ahead cannot
@@ -73,6 +74,7 @@ from sim.core.rng_nb import next_u64
 from sim.games.indian.determinize_nb import determinize_into
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.greedy_nb import greedy_decide
+from strategies.indian.learned_nb import learned_decide
 from strategies.indian.rollout_nb import keep_score, play_out
 from sim.plugin.strategy import STRATEGY_SIG
 
@@ -86,6 +88,7 @@ P_MARGIN = 5
 
 BASE_GREEDY = 0
 BASE_EXPERT = 1
+BASE_LEARNED = 2
 # base=expert plays expert with these parameters: its tuned defaults (strategies/indian/builtins.py
 # EXPERT, in its slot order) as of issue 10's ladder work, a fixed snapshot so that a later retuning of
 # expert does not silently change mc_search (a test checks that it equals expert's defaults; change
@@ -203,12 +206,15 @@ def mc_search_decide(decision, obs, moves, n, params, rng):
     Parameters: ``params[P_WORLDS]`` worlds per decision, ``params[P_HORIZON]``
     the seat's own play-out turns (0: to the end), ``params[P_MAX_CANDIDATES]`` (0: every legal
     discard / draw), ``params[P_CONSIDER_DROP]`` (1: the drop is a candidate), ``params[P_BASE]``
-    (BASE_GREEDY or BASE_EXPERT: whose move leads), ``params[P_MARGIN]`` (points credited to the
-    base's move)."""
-    if np.int64(params[P_BASE]) == BASE_EXPERT:
+    (BASE_GREEDY, BASE_EXPERT or BASE_LEARNED: whose move leads), ``params[P_MARGIN]`` (points
+    credited to the base's move)."""
+    base = np.int64(params[P_BASE])
+    if base == BASE_EXPERT:
         eparams = np.empty(EXPERT_PARAMS.shape[0], np.float64)
         eparams[:] = EXPERT_PARAMS
         first = expert_decide(decision, obs, moves, n, eparams, rng)
+    elif base == BASE_LEARNED:
+        first = learned_decide(decision, obs, moves, n, params, rng)
     else:
         first = greedy_decide(decision, obs, moves, n, params, rng)
     if n <= 1 or moves[first, 0] == MV_DECLARE or moves[first, 0] == MV_DROP:

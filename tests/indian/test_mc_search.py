@@ -208,6 +208,18 @@ def test_base_expert_leads_with_expert() -> None:
     assert np.array_equal(e, one)
 
 
+def test_base_learned_leads_with_learned() -> None:
+    """base=learned (issue 25) leads with the built-in learned: with max_candidates=1 it plays exactly
+    learned's deals, at 4 players, where learned's model plays (at 2 it plays expert's moves) and
+    differs from expert on these deals (so the test tells the two bases apart)."""
+    field = ["greedy", "greedy", "greedy"]
+    learned = run_deals(["learned"] + field, 6, SEED).results
+    one = run_deals(["mc_search:worlds=2,max_candidates=1,base=learned"] + field, 6, SEED).results
+    expert = run_deals(["expert"] + field, 6, SEED).results
+    assert np.array_equal(learned, one)
+    assert not np.array_equal(learned, expert)
+
+
 def test_expert_snapshot_is_experts_defaults() -> None:
     """The snapshot base=expert plays is expert's current defaults (change them together),
     and base=expert is mc_search's default."""
