@@ -27,7 +27,6 @@ from the rounds already in ``out`` (state.json after each round) with the same s
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 
@@ -38,6 +37,7 @@ from sim.games.indian.decisions import policy_args
 from sim.games.indian.enums import D_DISCARD, MV_DECLARE, MV_DISCARD, O_DECISION, O_PLAYERS
 from sim.games.indian.information import _original_stock, decision_states, view
 from sim.games.indian.rules import RuleOptions
+from sim.apps.learning import fit_ranking, progress_bar, start_state, weights_text
 from sim.plugin.registry import register_strategy
 from sim.plugin.strategy import STRATEGY_SIG
 from sim.studies.match import play_match
@@ -134,48 +134,15 @@ def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, fir
 
 
 def fit(data, ridge: float = RIDGE, margin: float = 0.0, kinds=range(N_KINDS)) -> np.ndarray:
-    """Per decision kind in ``kinds``, least squares with a ridge penalty on the rows of ``data``
-    (weights 2 x N_FEATURES); ``margin`` is added to feature 0's weight (expert's own move) of
-    every fitted kind; another kind, or one without data, keeps expert's row."""
-    w = EXPERT_ONLY.copy()
-    for kind in kinds:
-        xs = [x for d, x, _ in data if d == kind]
-        if not xs:
-            continue
-        x = np.vstack(xs)
-        y = np.concatenate([v for d, _, v in data if d == kind])
-        a = x.T @ x + ridge * len(y) * np.eye(N_FEATURES)
-        w[kind] = np.linalg.solve(a, x.T @ y)
-        w[kind, 0] += margin
-    return w
+    """Per decision kind in ``kinds`` the ranking fit of sim.apps.learning (weights 2 x N_FEATURES,
+    expert's row for the kinds not fitted); ``margin`` is added to feature 0's weight (expert's own move)."""
+    return fit_ranking(data, EXPERT_ONLY, ridge, margin, kinds)
 
 
-def bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr."""
-    k = 30 * done // max(total, 1)
-    sys.stderr.write(f"\r  [{'#' * k}{'.' * (30 - k)}] {done}/{total} deals")
-    if done == total:
-        sys.stderr.write("\n")
-
-
-def start_state(out: Path, settings: dict, resume: bool) -> dict:
-    """The training state: a new one, or with ``resume`` the one in ``out`` when its settings are
-    ``settings`` (ValueError in one line otherwise; a folder already holding a training is never
-    overwritten without ``resume``)."""
-    state_file = out / "state.json"
-    if not state_file.exists():
-        return {**settings, "rounds": []}
-    if not resume:
-        raise ValueError(f"{out} holds a training already (state.json): --resume to continue it, or another --out")
-    state = json.loads(state_file.read_text())
-    other = [f"{k} {state.get(k)!r} (asked {v!r})" for k, v in settings.items() if state.get(k) != v]
-    if other:
-        raise ValueError(f"{state_file}: --resume with other settings than the training's: {', '.join(other)}")
-    return state
 
 
 def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: str | Path,
-          eval_deals: int = 2000, resume: bool = False, progress=bar, margin: float = 0.0,
+          eval_deals: int = 2000, resume: bool = False, progress=progress_bar, margin: float = 0.0,
           kinds=(0, 1), ridge: float = RIDGE, players: int = 4) -> dict:
     """Run ``rounds`` rounds of expert iteration at ``players`` seats into ``out`` (state.json,
     weights.npz, report.md)."""
@@ -202,11 +169,6 @@ def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: 
         (out / "report.md").write_text(report(state))
     return state
 
-
-def weights_text(w: np.ndarray) -> str:
-    """``w`` as the WEIGHTS tuple of strategies/indian/learned_weights.py (exact: repr of floats)."""
-    rows = ["    (" + ", ".join(repr(float(v)) for v in row) + ")," for row in np.asarray(w)]
-    return "WEIGHTS = (\n" + "\n".join(rows) + "\n)"
 
 
 def report(state: dict) -> str:
