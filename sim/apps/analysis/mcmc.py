@@ -89,8 +89,29 @@ def run_chains(starts: np.ndarray, start_ll: np.ndarray, place: np.ndarray, hot:
     return Chains(pools, trace, accepted / steps if steps else 0.0, chains_ess(trace), steps)
 
 
-__all__ = ["INFER_CHAINS", "INFER_METHOD", "INFER_METHODS", "Chains", "chains_ess", "check_infer_method",
-           "log_mean_exp", "run_chains"]
+def chain_states(starts: list, place: np.ndarray, hot: np.ndarray, state_of: Callable[[np.ndarray], np.ndarray],
+                 one_loglik: Callable[[np.ndarray, int], float], histories: int, samples: int, burn: int,
+                 thin: int, seed: int) -> tuple[np.ndarray, Chains]:
+    """``samples`` worlds (full states, one a row) of chains started at the pools ``starts``: a
+    pool's likelihood is the mean of ``histories`` estimates ``one_loglik(state_of(pool), key)``
+    (each game's world_loglik; more than one: a less noisy unbiased estimate), the chains are
+    run_chains', and the last chain's extra worlds are not kept (the ESS is capped at ``samples``)."""
+    chains, u = len(starts), len(starts[0])
+
+    def loglik(p: np.ndarray, key: int) -> float:
+        st = state_of(p)
+        return log_mean_exp([one_loglik(st, key * histories + h) for h in range(histories)])
+
+    start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
+    out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, hot, loglik, -(-samples // chains),
+                     burn, thin, seed)
+    states = np.array([state_of(p).copy() for p in out.pools[:samples]])
+    out.ess = min(out.ess, float(samples))
+    return states, out
+
+
+__all__ = ["INFER_CHAINS", "INFER_METHOD", "INFER_METHODS", "Chains", "chain_states", "chains_ess",
+           "check_infer_method", "log_mean_exp", "run_chains"]
 
 
 def check_infer_method(method: str, chains: tuple[int, int, int]) -> None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.apps.analysis.mcmc import Chains, log_mean_exp, run_chains
+from sim.apps.analysis.mcmc import Chains, chain_states
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.games.indian import enums as E
@@ -227,7 +227,6 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
     known = np.zeros(E.MAX_SEATS * E.N_KINDS, np.int64)
     avail = np.zeros(E.N_KINDS, np.int64)
     pool = np.zeros(E.MAX_SHOE, np.int64)
-    per_chain = -(-samples // chains)
     u, fixed = 0, False
     starts = []
     for c in range(chains):
@@ -243,14 +242,6 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
         st[E.O_DECISION] = obs[E.O_DECISION]
         return st
 
-    def loglik(p: np.ndarray, key: int) -> float:
-        st_p = state_of(p)
-        return log_mean_exp([world_loglik(hist, st_p, key * histories + h, seed, params, fns, tremble)
-                             for h in range(histories)])
-
-    start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
-    out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
-                     thin, seed)
-    states = np.array([state_of(p).copy() for p in out.pools[:samples]])
-    out.ess = min(out.ess, float(samples))  # the last chain may keep a few worlds the analysis does not play
-    return states, out
+    return chain_states(starts, place, HOT_PLACES, state_of,
+                        lambda st_p, key: world_loglik(hist, st_p, key, seed, params, fns, tremble),
+                        histories, samples, burn, thin, seed)

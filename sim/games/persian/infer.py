@@ -37,7 +37,7 @@ from sim.games.persian.decisions_nb import STREAM_WORLD, world_pool
 from sim.games.persian.determinize_nb import deal_into, determinize, pool_places
 from sim.games.persian.position import row_to_move
 from sim.games.persian.state_nb import legal_moves
-from sim.apps.analysis.mcmc import Chains, log_mean_exp, run_chains
+from sim.apps.analysis.mcmc import Chains, chain_states
 from sim.apps.analysis.weighted import tremble_probability
 from sim.core.rng_nb import stream_key
 from sim.plugin.strategy import call_from_python
@@ -212,7 +212,6 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
     of that many random histories, a less noisy unbiased estimate). Reads ``obs`` and ``hist`` only."""
     known = np.zeros(E.N_SEATS, np.int64)
     pool = np.zeros(E.N_CARDS, np.int64)
-    per_chain = -(-samples // chains)
     starts = []
     u = 0
     for c in range(chains):
@@ -228,14 +227,6 @@ def chain_worlds(obs: np.ndarray, hist: History, samples: int, seed: int, params
         st[E.O_DECISION] = obs[E.O_DECISION]
         return st
 
-    def loglik(p: np.ndarray, key: int) -> float:
-        st_p = state_of(p)
-        return log_mean_exp([world_loglik(hist, st_p, key * histories + h, seed, params, fns, tremble)
-                             for h in range(histories)])
-
-    start_ll = np.array([loglik(p, c) for c, p in enumerate(starts)])
-    out = run_chains(np.array(starts).reshape(chains, u), start_ll, place, HOT_PLACES, loglik, per_chain, burn,
-                     thin, seed)
-    states = np.array([state_of(p).copy() for p in out.pools[:samples]])
-    out.ess = min(out.ess, float(samples))  # the last chain may keep a few worlds the analysis does not play
-    return states, out
+    return chain_states(starts, place, HOT_PLACES, state_of,
+                        lambda st_p, key: world_loglik(hist, st_p, key, seed, params, fns, tremble),
+                        histories, samples, burn, thin, seed)
