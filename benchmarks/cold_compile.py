@@ -14,7 +14,9 @@ other jobs take from the core does not count), the CPU seconds of the first call
 compile), and the wall seconds of the first call in the warm process. The trees alternate
 A B B A ... so drifting load hits both alike; medians and B/A ratios at the end, and every
 run's cold CPU seconds (the spread). Give the same tree as A and B to see the noise: at load 4-5
-two copies of one tree differed by 8% in median over 5 rounds, so compare only idle runs.
+two copies of one tree differed by 8% in median over 5 rounds, and even idle a tree's runs spread
+by 10-20%. ``--instructions`` counts the instructions of one cold process per tree under valgrind's
+callgrind instead: the same count whatever else the machine does (about 100 times slower).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import sys, time
 from sim.games import get_game  # in every layout (the registry's own module moved)
 g = get_game(sys.argv[1])
 c0, w0 = time.process_time(), time.perf_counter()
-g.run_deals(["greedy"] * g.default_players, 2, 0, threads=2)
+g.run_deals(["greedy"] * g.default_players, 2, 0, threads=int(sys.argv[2]) if len(sys.argv) > 2 else 2)
 print(time.process_time() - c0, time.perf_counter() - w0)
 """
 
@@ -60,6 +62,21 @@ def measure(tree: str, python: str, game: str) -> tuple[float, float, float]:
     return total, first_cpu, warm_wall
 
 
+def instructions(tree: str, python: str, game: str) -> int:
+    """Instructions the whole cold process executes (valgrind's callgrind, one thread): the same
+    count on a busy or an idle machine, unlike its CPU seconds. About 100 times slower than a run."""
+    cache = tempfile.mkdtemp(prefix="cold_compile_")
+    out = os.path.join(cache, "callgrind.out")
+    try:
+        env = dict(os.environ, PYTHONPATH=tree, NUMBA_CACHE_DIR=os.path.join(cache, "numba"))
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, "-c", CHILD, game, "1"],
+                       cwd=tree, env=env, capture_output=True, check=True)
+        with open(out) as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("totals:"))
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a", help="tree A (e.g. the old code)")
@@ -67,7 +84,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", action="append", help="game (repeatable; default persian and indian)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the cold process's instructions under valgrind instead (one run per tree)")
     args = ap.parse_args(argv)
+    if args.instructions:
+        for game in args.game or ["persian", "indian"]:
+            a, b = (instructions(t, args.python, game) for t in (args.a, args.b))
+            print(f"{game}: A {a:,} instructions, B {b:,}, B/A {b / a:.5f}", flush=True)
+        return
     print(f"A = {args.a}\nB = {args.b}\n{args.rounds} rounds, order A B B A ..., load {os.getloadavg()[0]:.2f}")
     print(f"{'game':<9}{'A cold cpu':>11}{'B cold cpu':>11}{'B/A':>7}  {'A compile':>10}{'B compile':>10}{'B/A':>7}"
           f"  {'A warm wall':>12}{'B warm wall':>12}")
