@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = ["06_indian_drop", "07_indian_field"]
 SMALL = {"06_indian_drop": 45, "07_indian_field": 24}
-FIGURES = {"06_indian_drop": 2, "07_indian_field": 3}
+FIGURES = {"06_indian_drop": 4, "07_indian_field": 4}
 CELL_TIMEOUT = 240
 
 
