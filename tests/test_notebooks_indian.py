@@ -62,6 +62,18 @@ def test_committed_notebooks_are_executed_with_answers():
         assert not [o for o in outs if o.output_type == "error"], f"{name}: committed with an error"
         assert _images(nb) == FIGURES[name]
         assert _answer_text(nb), f"{name}: the Answer cell has no output"
+        _asks_again_against_learned(name, _answer_text(nb))
+
+
+def _asks_again_against_learned(name: str, answer: str) -> None:
+    """Issue 25, item 3: the Answer goes on, after its greedy-field sentences, with figures against a
+    field of learned and says whether the conclusion changes against strong play."""
+    start = "against a field of learned" if name == "06_indian_drop" else "against a learned field"
+    low = answer.lower()
+    assert start in low, f"{name}: no sentences against learned: {answer!r}"
+    tail = low[low.index(start):]
+    assert "against strong play?" in tail, f"{name}: no sentence on strong play: {answer!r}"
+    assert len(re.findall(r"[+-]?\d+\.\d+ \[[+-]?\d+\.\d+, [+-]?\d+\.\d+\]", tail)) >= 6, answer
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -79,4 +91,5 @@ def test_notebook_runs(name, monkeypatch, tmp_path):
     assert len(re.findall(r"[+-]?\d+\.\d+ \[[+-]?\d+\.\d+, [+-]?\d+\.\d+\]", answer)) >= 6, answer
     for p in (2, 4, 6):
         assert f"{p} players" in answer
+    _asks_again_against_learned(name, answer)
     assert not re.search(r"\bnan\b|n/a|\binf\b", answer.lower()), f"{name}: the answer has a missing number: {answer!r}"
