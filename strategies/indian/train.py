@@ -26,20 +26,15 @@ from the rounds already in ``out`` (state.json after each round) with the same s
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from sim.games.indian.decisions import policy_args
 from sim.games.indian.enums import D_DISCARD, MV_DECLARE, MV_DISCARD, O_DECISION, O_PLAYERS
 from sim.games.indian.information import _original_stock, decision_states, view
 from sim.games.indian.rules import RuleOptions
-from sim.apps.learning import fit_ranking, progress_bar, start_state, weights_text
-from sim.plugin.registry import register_strategy
-from sim.plugin.strategy import STRATEGY_SIG
+from sim.apps.learning import SEED_MASK, fit_ranking, progress_bar, register_learned, report_text, train_rounds
 from sim.studies.match import play_match
 from strategies.indian.expert_nb import expert_decide
 from strategies.indian.features_nb import FEATURE_NAMES, N_FEATURES, features_into
@@ -50,8 +45,6 @@ TRAINS = ("learned",)  # the strategies this trainer learns (rummy-sim train SPE
 TAKES_PLAYERS = True  # rummy-sim train passes --players (the table size trained and evaluated at)
 KIND_NAMES = ("draw", "discard")  # the D_* codes' names, in order
 EXPERT_ONLY = np.array([[1.0] + [0.0] * (N_FEATURES - 1)] * N_KINDS)
-EVAL_SEED_OFFSET = 1_000_003  # evaluation deals use seed + this + round: never a training deal
-SEED_MASK = (1 << 63) - 1  # derived seeds stay in [0, 2**63 - 1]
 RIDGE = 1e-4  # the ridge penalty per fitted row (of features scaled to about 1)
 
 
@@ -62,17 +55,7 @@ def make_learned(weights: np.ndarray, name: str) -> str:
     """Register the Indian user strategy ``name`` playing ``weights`` (2 x N_FEATURES) and return its
     name; weights registered before in this process return that name (no second compile)."""
     w = np.ascontiguousarray(weights, dtype=np.float64).reshape(N_KINDS, N_FEATURES)
-    if w.tobytes() in _MADE:
-        return _MADE[w.tobytes()]
-    ep = EXPERT_PARAMS
-
-    @njit(STRATEGY_SIG)
-    def learned_round(decision, obs, moves, n, params, rng):
-        return best_scored(decision, obs, moves, n, w, ep, rng)
-
-    register_strategy(name, learned_round, doc="learned weights of a training round", game="indian")
-    _MADE[w.tobytes()] = name
-    return name
+    return register_learned(w, name, "indian", best_scored, EXPERT_PARAMS, _MADE)
 
 
 def move_values(state: np.ndarray, rows: np.ndarray, samples: int, seed: int, policy: str) -> np.ndarray:
@@ -139,8 +122,6 @@ def fit(data, ridge: float = RIDGE, margin: float = 0.0, kinds=range(N_KINDS)) -
     return fit_ranking(data, EXPERT_ONLY, ridge, margin, kinds)
 
 
-
-
 def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: str | Path,
           eval_deals: int = 2000, resume: bool = False, progress=progress_bar, margin: float = 0.0,
           kinds=(0, 1), ridge: float = RIDGE, players: int = 4) -> dict:
@@ -149,46 +130,19 @@ def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: 
     out = Path(out)
     settings = {"seed": seed, "players": players, "deals": deals, "per_deal": per_deal, "samples": samples,
                 "margin": margin, "kinds": list(kinds), "ridge": ridge, "eval_deals": eval_deals}
-    state = start_state(out, settings, resume)
-    out.mkdir(parents=True, exist_ok=True)
-    weights = np.array(state["rounds"][-1]["weights"]) if state["rounds"] else EXPERT_ONLY.copy()
-    for r in range(len(state["rounds"]), rounds):
-        t0 = time.perf_counter()
-        policy = "expert" if r == 0 else make_learned(weights, f"learned_round{r}")
-        data = collect(policy, deals, per_deal, samples, seed, r * deals, players, progress, kinds)
-        weights = fit(data, ridge, margin, kinds)
-        name = make_learned(weights, f"learned_fit{r + 1}")
-        eval_seed = (seed + EVAL_SEED_OFFSET + r) & SEED_MASK
-        s = play_match(name, "expert", deals=eval_deals, seed=eval_seed, game="indian", players=players,
-                       keep_plays=False, threads=1).summary
-        state["rounds"].append({"round": r + 1, "decisions": len(data), "weights": weights.tolist(),
-                                "vs_expert": s["mean_diff"], "ci95": list(s["ci95"]), "eval_deal_sets": eval_deals,
-                                "eval_seed": eval_seed, "seconds": time.perf_counter() - t0})
-        (out / "state.json").write_text(json.dumps(state, indent=1))
-        np.savez(out / "weights.npz", weights=weights)
-        (out / "report.md").write_text(report(state))
-    return state
-
+    return train_rounds(
+        out, settings, resume, rounds, EXPERT_ONLY,
+        collect=lambda policy, r: collect(policy, deals, per_deal, samples, seed, r * deals, players, progress, kinds),
+        fit=lambda data: fit(data, ridge, margin, kinds), make_strategy=make_learned,
+        evaluate=lambda name, eval_seed: play_match(name, "expert", deals=eval_deals, seed=eval_seed, game="indian",
+                                                    players=players, keep_plays=False, threads=1).summary,
+        report=report)
 
 
 def report(state: dict) -> str:
     """The training report: strength against a field of expert per round, and what the last model weighs."""
-    lines = ["# learned (Indian): expert iteration", "",
-             f"seed {state['seed']}, {state['players']} players, {state['deals']} deals per round, "
-             f"{state['per_deal']} decisions per deal, {state['samples']} stock orders per move (true hands), "
-             f"ridge {state['ridge']:g}, margin {state['margin']:g}, "
-             f"kinds learned {', '.join(KIND_NAMES[k] for k in state['kinds']) or 'none'}", "",
-             "| round | decisions fitted | learned - expert field per deal | 95% CI | deal sets | seconds |",
-             "|---|---|---|---|---|---|"]
-    for r in state["rounds"]:
-        lo, hi = r["ci95"]
-        lines.append(f"| {r['round']} | {r['decisions']} | {r['vs_expert']:+.2f} | [{lo:+.2f}, {hi:+.2f}] | "
-                     f"{r['eval_deal_sets']} | {r['seconds']:.0f} |")
-    if state["rounds"]:
-        w = np.array(state["rounds"][-1]["weights"])
-        lines += ["", "What the last model weighs (points of value per unit of feature):", "",
-                  "| feature | draw | discard |", "|---|---|---|"]
-        for k, f in enumerate(FEATURE_NAMES):
-            lines.append(f"| {f} | {w[0, k]:+.2f} | {w[1, k]:+.2f} |")
-        lines += ["", "As strategies/indian/learned_weights.WEIGHTS:", "", "```", weights_text(w), "```"]
-    return "\n".join(lines) + "\n"
+    settings = (f"seed {state['seed']}, {state['players']} players, {state['deals']} deals per round, "
+                f"{state['per_deal']} decisions per deal, {state['samples']} stock orders per move (true hands), "
+                f"ridge {state['ridge']:g}, margin {state['margin']:g}")
+    return report_text(state, "learned (Indian): expert iteration", settings, "expert field", KIND_NAMES,
+                       FEATURE_NAMES, "strategies/indian/learned_weights.WEIGHTS")
