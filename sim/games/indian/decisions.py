@@ -35,7 +35,8 @@ from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
 from sim.apps.analysis.mcmc import INFER_CHAINS, INFER_METHOD, check_infer_method
-from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, posterior
+from sim.apps.analysis.inferred import Evidence, by_chains, by_weights, sampler_words
+from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input
 from sim.games.indian import enums as E
 from sim.games.indian.cards import kind_name, parse_kind
 from sim.games.indian.decisions_nb import play_states, play_worlds
@@ -379,7 +380,7 @@ def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing, in
         "horizon": "deal",
         "seed": seed,
         "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
-        + (MCMC_SAMPLER if inference.get("method") == "mcmc" else WEIGHTED_SAMPLER),
+        + sampler_words(inference),
         "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{n_rows} legal moves" + (f", {kept} after a pilot of {batch} worlds (top {top} + the move "
                                                  "played)" if rr.pruned.any() else ""),
@@ -392,75 +393,29 @@ def _assumptions(names, rr, samples, seed, n_rows, batch, top, alpha, racing, in
     return out
 
 
-def _infer_weights(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
-                   ess_floor: float):
-    """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/indian/infer.py)."""
-    check_infer_input(dec.history, tremble)
-    names, params, fns = policy_args(infer, int(obs[E.O_PLAYERS]))
-    hist = dec.history
-    t0 = time.perf_counter()
-    loglik = worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble)
-    secs = time.perf_counter() - t0
-    weights, n_eff, possible = posterior(loglik, ess_floor)
-    if weights is None:
-        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
-                                 f"{n_eff:.1f} of {samples} worlds ({possible} possible) is below the floor "
-                                 f"{ess_floor:g}; give more --samples, a larger --tremble or no --infer (no "
-                                 "fallback to uniform worlds)")
-    pol = names[0] if len(set(names)) == 1 else "/".join(names)
-    used = sum(1 for c in hist.choices if int(obs[E.O_STATUS + c.seat]) == E.ST_IN)
-    text = (f"worlds weighted by {pol}'s likelihood of the other seats' {used} recorded draws, drops and "
-            f"discards (tremble {tremble:g}; seats out of the deal not read), ESS {n_eff:.1f} of {samples}")
-    return weights, {"policy": pol, "tremble": tremble, "choices": used, "ess": n_eff, "worlds": samples,
-                     "possible_worlds": possible, "ess_floor": ess_floor, "seconds": round(secs, 3), "text": text}
-
-
-MCMC_SAMPLER = "; then moved by Metropolis-Hastings chains towards the other seats' recorded choices (worlds_are)"
-WEIGHTED_SAMPLER = "; then weighted by the other seats' recorded choices (worlds_are)"
-
-
 def _inferred(dec, obs: np.ndarray, samples: int, seed: int, infer, tremble: float, ess_floor: float,
               infer_method: str, chains: tuple[int, int, int]):
     """(weights or None, inference description or None, worlds or None) of ``analyze``'s ``infer``
     arguments: nothing without ``infer``, importance weights (``infer_method`` "weights") or
-    equal-weight chain worlds ("mcmc")."""
+    equal-weight chain worlds ("mcmc"), under ``infer`` (sim/games/indian/infer.py; the choices of
+    seats out of the deal are not read)."""
     if infer is None:
         return None, None, None
     check_infer_method(infer_method, chains)
-    if infer_method == "mcmc":
-        states, inference = _infer_chains(dec, obs, samples, seed, infer, tremble, ess_floor, chains)
-        return None, inference, states
-    weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
-    return weights, inference, None
-
-
-def _infer_chains(dec: IndianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
-                  ess_floor: float, chains: tuple[int, int, int]):
-    """(worlds, description): ``samples`` equal-weight worlds drawn from the posterior under
-    ``infer`` by Metropolis-Hastings chains (infer.chain_worlds); AnalysisInputError when their
-    ESS is below ``ess_floor``."""
     check_infer_input(dec.history, tremble)
     names, params, fns = policy_args(infer, int(obs[E.O_PLAYERS]))
     hist = dec.history
-    n_chains, burn, thin = chains
-    t0 = time.perf_counter()
-    states, ch = chain_worlds(obs, hist, samples, seed, params, fns, tremble, min(n_chains, samples), burn, thin)
-    secs = time.perf_counter() - t0
-    if ch.ess < ess_floor:
-        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
-                                 f"{ch.ess:.1f} of {samples} chain worlds is below the floor {ess_floor:g} "
-                                 f"(acceptance {ch.accepted:.2f}); give more --infer-thin or --infer-burn, a larger "
-                                 "--tremble or no --infer (no fallback to uniform worlds)")
-    pol = names[0] if len(set(names)) == 1 else "/".join(names)
     used = sum(1 for c in hist.choices if int(obs[E.O_STATUS + c.seat]) == E.ST_IN)
-    text = (f"worlds drawn from {pol}'s posterior given the other seats' {used} recorded draws, drops and "
-            f"discards (tremble {tremble:g}; seats out of the deal not read) by {min(n_chains, samples)} "
-            f"Metropolis-Hastings chains (burn-in {burn}, thinning {thin}, acceptance {ch.accepted:.2f}), "
-            f"ESS {ch.ess:.1f} of {samples}")
-    return states, {"policy": pol, "tremble": tremble, "choices": used, "method": "mcmc", "ess": ch.ess,
-                    "worlds": samples, "chains": min(n_chains, samples), "burn": burn, "thin": thin,
-                    "acceptance": round(ch.accepted, 4), "steps": ch.steps, "ess_floor": ess_floor,
-                    "seconds": round(secs, 3), "text": text}
+    ev = Evidence(dec.where or "this decision", names[0] if len(set(names)) == 1 else "/".join(names), used,
+                  "draws, drops and discards", tremble, "; seats out of the deal not read")
+    if infer_method == "mcmc":
+        states, inference = by_chains(ev, samples, ess_floor, chains, lambda n_chains, burn, thin: chain_worlds(
+            obs, hist, samples, seed, params, fns, tremble, n_chains, burn, thin))
+        return None, inference, states
+    weights, inference = by_weights(
+        ev, samples, ess_floor,
+        lambda: worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble))
+    return weights, inference, None
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:

@@ -30,7 +30,8 @@ from sim.apps.analysis.racing import race
 from sim.apps.analysis.result import DecisionAnalysis
 from sim.apps.analysis.stats import candidate_frame
 from sim.apps.analysis.mcmc import INFER_CHAINS, INFER_METHOD, check_infer_method
-from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input, ess, normalise
+from sim.apps.analysis.inferred import Evidence, by_chains, by_weights, sampler_words
+from sim.apps.analysis.weighted import AnalysisInputError, check_infer_input
 from sim.games.persian import enums as E
 from sim.games.persian.cards import card_name, mask_to_names
 from sim.games.persian.decisions_nb import play_states, play_worlds
@@ -383,7 +384,7 @@ def _assumptions(names, rr, samples: int, horizon: str, extra: int, seed: int, n
         "horizon": horizon + (f" (+{extra} later deal{'s' if extra != 1 else ''})" if extra else ""),
         "seed": seed,
         "sampler": SAMPLER_TEXT if inference is None else SAMPLER_TEXT.split("; no inference")[0]
-        + (MCMC_SAMPLER if inference.get("method") == "mcmc" else WEIGHTED_SAMPLER),
+        + sampler_words(inference),
         "worlds_are": WORLDS_UNIFORM if inference is None else inference["text"],
         "candidates": f"{n_rows} legal moves" + (f", {int((~rr.pruned).sum())} after a pilot of {batch} worlds "
                                                     f"(top {top} + the move played)" if rr.pruned.any() else ""),
@@ -397,75 +398,31 @@ def _assumptions(names, rr, samples: int, horizon: str, extra: int, seed: int, n
     return out
 
 
-def _infer_weights(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
-                   ess_floor: float):
-    """(weights, description) of worlds 0..samples-1 under ``infer`` (sim/games/persian/infer.py)."""
-    check_infer_input(dec.history, tremble)
-    names, params, fns = policy_args(infer)
-    hist = dec.history
-    t0 = time.perf_counter()
-    loglik = worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble)
-    secs = time.perf_counter() - t0
-    possible = int(np.isfinite(loglik).sum())
-    n_eff = ess(normalise(loglik)) if possible else 0.0
-    where = dec.where or "this decision"
-    if n_eff < ess_floor:
-        raise AnalysisInputError(f"{where}: inference failed: effective sample size {n_eff:.1f} of {samples} worlds "
-                                 f"({possible} possible) is below the floor {ess_floor:g}; give more --samples, a "
-                                 "larger --tremble or no --infer (no fallback to uniform worlds)")
-    pol = names[0] if len(set(names)) == 1 else "/".join(names)
-    text = (f"worlds weighted by {pol}'s likelihood of the other seats' {len(hist.choices)} recorded draws and "
-            f"discards (tremble {tremble:g}), ESS {n_eff:.1f} of {samples}")
-    return normalise(loglik), {"policy": pol, "tremble": tremble, "choices": len(hist.choices), "ess": n_eff,
-                               "worlds": samples, "possible_worlds": possible, "ess_floor": ess_floor,
-                               "seconds": round(secs, 3), "text": text}
-
-
-MCMC_SAMPLER = "; then moved by Metropolis-Hastings chains towards the other seats' recorded choices (worlds_are)"
-WEIGHTED_SAMPLER = "; then weighted by the other seats' recorded choices (worlds_are)"
-
-
 def _inferred(dec, obs: np.ndarray, samples: int, seed: int, infer, tremble: float, ess_floor: float,
               infer_method: str, chains: tuple[int, int, int]):
     """(weights or None, inference description or None, worlds or None) of ``analyze``'s ``infer``
     arguments: nothing without ``infer``, importance weights (``infer_method`` "weights") or
-    equal-weight chain worlds ("mcmc")."""
+    equal-weight chain worlds ("mcmc"), under ``infer`` (sim/games/persian/infer.py)."""
     if infer is None:
         return None, None, None
     check_infer_method(infer_method, chains)
-    if infer_method == "mcmc":
-        states, inference = _infer_chains(dec, obs, samples, seed, infer, tremble, ess_floor, chains)
-        return None, inference, states
-    weights, inference = _infer_weights(dec, obs, samples, seed, infer, tremble, ess_floor)
-    return weights, inference, None
-
-
-def _infer_chains(dec: PersianDecision, obs: np.ndarray, samples: int, seed: int, infer, tremble: float,
-                  ess_floor: float, chains: tuple[int, int, int]):
-    """(worlds, description): ``samples`` equal-weight worlds drawn from the posterior under
-    ``infer`` by Metropolis-Hastings chains (infer.chain_worlds); AnalysisInputError when their
-    ESS is below ``ess_floor``."""
     check_infer_input(dec.history, tremble)
     names, params, fns = policy_args(infer)
     hist = dec.history
-    n_chains = min(chains[0], samples)
-    t0 = time.perf_counter()
-    states, ch = chain_worlds(obs, hist, samples, seed, params, fns, tremble, n_chains, chains[1], chains[2])
-    secs = time.perf_counter() - t0
-    states[:, E.O_DECISION] = dec.decision
-    if ch.ess < ess_floor:
-        raise AnalysisInputError(f"{dec.where or 'this decision'}: inference failed: effective sample size "
-                                 f"{ch.ess:.1f} of {samples} chain worlds is below the floor {ess_floor:g} "
-                                 f"(acceptance {ch.accepted:.2f}); give more --infer-thin or --infer-burn, a larger "
-                                 "--tremble or no --infer (no fallback to uniform worlds)")
-    pol = names[0] if len(set(names)) == 1 else "/".join(names)
-    text = (f"worlds drawn from {pol}'s posterior given the other seats' {len(hist.choices)} recorded draws and "
-            f"discards (tremble {tremble:g}) by {n_chains} Metropolis-Hastings chains (burn-in {chains[1]}, "
-            f"thinning {chains[2]}, acceptance {ch.accepted:.2f}), ESS {ch.ess:.1f} of {samples}")
-    return states, {"policy": pol, "tremble": tremble, "choices": len(hist.choices), "method": "mcmc",
-                    "ess": ch.ess, "worlds": samples, "chains": n_chains, "burn": chains[1], "thin": chains[2],
-                    "acceptance": round(ch.accepted, 4), "steps": ch.steps, "ess_floor": ess_floor,
-                    "seconds": round(secs, 3), "text": text}
+    ev = Evidence(dec.where or "this decision", names[0] if len(set(names)) == 1 else "/".join(names),
+                  len(hist.choices), "draws and discards", tremble)
+    if infer_method == "mcmc":
+        def run(n_chains, burn, thin):
+            states, ch = chain_worlds(obs, hist, samples, seed, params, fns, tremble, n_chains, burn, thin)
+            states[:, E.O_DECISION] = dec.decision
+            return states, ch
+
+        states, inference = by_chains(ev, samples, ess_floor, chains, run)
+        return None, inference, states
+    weights, inference = by_weights(
+        ev, samples, ess_floor,
+        lambda: worlds_loglik(obs, hist, np.arange(samples, dtype=np.int64), seed, params, fns, tremble))
+    return weights, inference, None
 
 
 def analyze_log(path, deal: int, turn: int, decision: str = "draw", index: int = 0, **kw) -> DecisionAnalysis:
