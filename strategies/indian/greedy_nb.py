@@ -92,24 +92,33 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
                 best_d = d
     decl = -1
     if check_declare and best_d == 0:
-        # a kind whose discard leaves 0 deadwood and a full valid declaration (I5)
-        for v in range(10, -1, -1):
-            if m - v > 0 or decl >= 0:
-                break
-            for k in range(N_KINDS - 1, -1, -1):
-                if h[k] == 0 or card_value(k, wild) != v:
-                    continue
-                h[k] -= 1
-                if loose[k]:
-                    zero = m - v == 0
-                else:
-                    zero = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
-                if zero and can_declare(h, wild, mjr, mjs, tir):
-                    decl = k
-                h[k] += 1
-                if decl >= 0:
-                    break
+        decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir)
     return best_k, best_d, decl
+
+
+@njit(cache=True)
+def declaring_kind(h, m, loose, wild, mjr, mjs, tir):
+    """For a 14-card hand ``h`` (changed and restored) of min_deadwood ``m`` and loose kinds
+    ``loose`` (solver ``deadwood_and_loose``): the first kind, by value then kind,
+    descending, whose discard leaves a full valid declaration (I5), or -1.
+
+    A valid declaration leaves deadwood 0, and discarding k leaves at least m - value(k),
+    exactly that for a loose kind: only kinds worth m or more qualify, a loose one only
+    when m == value(k); each goes to ``can_declare`` alone (it implies deadwood 0). Some
+    discard declares only when the least deadwood after a discard is 0, so this is
+    best_discard's ``declare`` answer without its search for the best discard."""
+    for v in range(10, -1, -1):
+        if m - v > 0:
+            break
+        for k in range(N_KINDS - 1, -1, -1):
+            if h[k] == 0 or card_value(k, wild) != v or (loose[k] and m != v):
+                continue
+            h[k] -= 1
+            ok = can_declare(h, wild, mjr, mjs, tir)
+            h[k] += 1
+            if ok:
+                return k
+    return -1
 
 
 @njit(cache=True)

@@ -60,7 +60,7 @@ from sim.games.indian.enums import (
 from sim.games.indian.cards_nb import card_value, is_joker
 from sim.games.indian.solver_nb import BIG, deadwood_and_loose, deadwood_below
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
-from strategies.indian.greedy_nb import best_discard, greedy_draw, hand_view, row_of, row_of_kind
+from strategies.indian.greedy_nb import declaring_kind, greedy_draw, hand_view, row_of, row_of_kind
 
 
 @njit(cache=True)
@@ -199,7 +199,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     if m <= 10:
         # some discard may leave 0 deadwood: a valid declaration wins the deal (I5, I6)
-        _, _, decl = best_discard(h, wild, mjr, mjs, tir, True)
+        decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir)
         if decl >= 0:
             i = row_of(moves, n, MV_DECLARE, decl)
             if i >= 0:

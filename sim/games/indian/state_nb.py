@@ -64,7 +64,7 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.cards_nb import card_value, jokers_in
 from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
-from sim.games.indian.solver_nb import can_declare, deadwood_and_loose, deadwood_below
+from sim.games.indian.solver_nb import can_declare, deadwood_and_loose
 
 
 @njit(cache=True, inline="always")
@@ -346,8 +346,11 @@ def declaring_discard(h, wild, mjr, mjs, tir, free):
     """The highest kind whose discard leaves a valid declaration (I5) of the other 13 of the
     14 cards in ``h``, or -1: quick necessary tests first (a pure run, a seed of the run of
     four, at most one loose card, which must then be the discard), then the solver.
-    Discarding k leaves a deadwood of at least m14 - value(k): only kinds worth m14 or more
-    qualify, exactly then when a copy of k lies outside a best arrangement of the 14.
+    Discarding k leaves a deadwood of at least m14 - value(k), and a valid declaration
+    leaves 0 (its groups hold every card): only kinds worth m14 or more qualify; a copy of
+    k outside a best arrangement of the 14 leaves exactly m14 - value(k), so such a kind
+    qualifies only when that is 0. A qualifying kind's 13 cards go to ``can_declare``
+    alone (a valid declaration implies deadwood 0, so no deadwood search first).
     ``h`` is changed and restored; ``free`` (int64[N_KINDS]) is scratch."""
     if not has_pure_run(h, tir) or not has_long_run_seed(h, wild, mjr):
         return -1
@@ -356,21 +359,16 @@ def declaring_discard(h, wild, mjr, mjs, tir, free):
         return -1
     if n_loose == 1:  # only the loose card can be the discard
         h[loose] -= 1
-        ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0 and can_declare(h, wild, mjr, mjs, tir)
+        ok = can_declare(h, wild, mjr, mjs, tir)
         h[loose] += 1
         return loose if ok else -1
     m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
     for k in range(N_KINDS - 1, -1, -1):
         v = card_value(k, wild)
-        if h[k] == 0 or v < m14:
+        if h[k] == 0 or v < m14 or (free[k] and m14 != v):
             continue
         h[k] -= 1
-        if free[k]:
-            ok = m14 == v
-        else:
-            ok = deadwood_below(h, wild, mjr, mjs, tir, 1, 0) == 0
-        if ok:
-            ok = can_declare(h, wild, mjr, mjs, tir)
+        ok = can_declare(h, wild, mjr, mjs, tir)
         h[k] += 1
         if ok:
             return k
