@@ -15,8 +15,9 @@ cycle counter (``llvm.readcyclecounter``) read around every part of a deal:
 * ``strategy: draw``, ``strategy: discard``: the strategy's own work at the two decisions
   (observation and move copies, dispatch and the clean-up of the scratch rows included;
   for greedy and the heuristics this is mostly the deadwood solver they call);
-* ``first chance``: the engine's own solver call after each draw (``declaring_discard``:
-  does some discard leave a valid declaration? it feeds the ``first_chance`` column);
+* ``first chance``: the engine's own solver call at each discard decision until the seat's
+  first chance (``declaring_discard``: does some discard leave a valid declaration? it feeds
+  the ``first_chance`` column; skipped when the move is itself a valid declaration);
 * ``declaration check``: ``can_declare`` when a seat declares (once per declaring deal);
 * ``state updates``: drawing, discarding, drops and wrong declarations leaving the deal,
   the next turn;
@@ -48,7 +49,7 @@ from sim.games.indian.enums import (C_TURNS, EVENT_COLS, MV_DECLARE, MV_DROP, N_
                                     R_TURN_CAP)
 from sim.games.indian.rules import RuleOptions
 from sim.games.indian.state_nb import discard, discard_moves, draw_moves, next_turn
-from sim.games.indian.turn_nb import (GOING_ON, begin_turn, declaration_holds, drop_out, finish_deal,
+from sim.games.indian.turn_nb import (GOING_ON, begin_turn, discard_declares, drop_out, finish_deal,
                                       note_first_chance, settle_declaration, start_deal, take_card)
 
 PARTS = ("setup", "draw moves", "discard moves", "strategy: draw", "strategy: discard", "first chance",
@@ -74,8 +75,8 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
                   moves, mv, prm, ev, ev_n):
     """The engine's deal loop (engine_nb._play_deal_in) with ``record=0``, its steps
     (turn_nb) taken piece by piece with the cycle counter read between them: step_draw is
-    drop_out or take_card + note_first_chance, step_discard is discard + settle_declaration
-    (after declaration_holds) or next_turn."""
+    drop_out or take_card, step_discard is discard_declares (a declaration only),
+    note_first_chance, then discard + settle_declaration or next_turn."""
     slot = np.int64(0)
     record = np.int64(0)
     t = ticks()
@@ -101,8 +102,6 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
             continue
         take_card(st, kind)
         t = _lap(acc, cnt, P_STATE, t)
-        note_first_chance(st, free)
-        t = _lap(acc, cnt, P_FIRST, t)
         n = discard_moves(st, moves)
         t = _lap(acc, cnt, P_DISCARD, t)
         idx = _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, st[O_DECISION], res, ev, ev_n, slot, record)
@@ -110,11 +109,14 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
         if idx < 0:
             return
         kind = moves[idx, 0]
+        valid = False
+        if kind == MV_DECLARE:
+            valid = discard_declares(st, moves[idx, 1])
+            t = _lap(acc, cnt, P_DECLARE, t)
+        note_first_chance(st, valid, free)
+        t = _lap(acc, cnt, P_FIRST, t)
         discard(st, moves[idx, 1])
         if kind == MV_DECLARE:
-            t = _lap(acc, cnt, P_STATE, t)
-            valid = declaration_holds(st)
-            t = _lap(acc, cnt, P_DECLARE, t)
             end = settle_declaration(st, valid, res)
             _lap(acc, cnt, P_STATE, t)
             if end != GOING_ON:

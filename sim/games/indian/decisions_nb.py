@@ -43,6 +43,7 @@ from sim.games.indian.enums import (
     MAX_SEATS,
     MAX_SHOE,
     MOVE_COLS,
+    MV_DECLARE,
     MV_DROP,
     N_KINDS,
     N_RESULT_COLS,
@@ -57,7 +58,7 @@ from sim.games.indian.enums import (
     ST_SIZE,
 )
 from sim.games.indian.state_nb import discard_moves, draw_moves
-from sim.games.indian.turn_nb import GOING_ON, begin_turn, drop_out, finish_deal, step_discard, take_card
+from sim.games.indian.turn_nb import GOING_ON, begin_turn, discard_declares, finish_deal, settle_discard, step_draw
 from sim.plugin.specs import MAX_PARAMS
 
 STREAM_WORLD = 1000  # the sampled hidden cards of world w
@@ -115,17 +116,6 @@ def _ask(fns, params, srng, st, obs, moves, mv, prm, n):
     return idx
 
 
-@njit(cache=True, inline="always")
-def _draw(st, kind, res):
-    """The engine's draw step (turn_nb.step_draw: I3 draw or I7 drop) without its first-chance
-    note: that solver call (a third of an ``expert`` deal's time) only fills the result row's
-    ``first_chance`` column (S_FIRST_CHANCE, outside every observation), which no score reads."""
-    if kind == MV_DROP:
-        return drop_out(st, res)
-    take_card(st, kind)
-    return GOING_ON
-
-
 @njit(cache=True)
 def _net_after(st, cand, fns, params, srng, rs, buf, obs, moves, mv, prm, res):
     """Play candidate row ``cand`` at the decision of ``st``, then the deal to its end with the
@@ -149,7 +139,7 @@ def _net_after(st, cand, fns, params, srng, rs, buf, obs, moves, mv, prm, res):
                 if idx < 0:
                     return np.nan
                 kind = moves[idx, 0]
-            end = _draw(st, kind, res)
+            end = step_draw(st, kind, res)
             drawing = kind == MV_DROP  # a drop passes the turn (I7); a draw leaves the discard to decide
         else:
             n = discard_moves(st, moves)
@@ -161,7 +151,10 @@ def _net_after(st, cand, fns, params, srng, rs, buf, obs, moves, mv, prm, res):
                     return np.nan
                 kind = moves[idx, 0]
                 k = moves[idx, 1]
-            end = step_discard(st, kind, k, res)
+            # the engine's discard step without its first-chance note (turn_nb.step_discard):
+            # that solver call only fills the result row's ``first_chance`` column
+            # (S_FIRST_CHANCE, outside every observation), which no score reads
+            end = settle_discard(st, kind, k, kind == MV_DECLARE and discard_declares(st, k), res)
             drawing = True
         first = False
         if end != GOING_ON:

@@ -225,7 +225,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
         kind = moves[idx, 0]
         if record >= 1 and kind != MV_DROP:
             record_draw(ev, ev_n, slot, st, kind)
-        end = step_draw(st, kind, res, free)
+        end = step_draw(st, kind, res)
         if record >= 1 and kind == MV_DROP:
             event(ev, ev_n, slot, EV_DROP, seat, st[O_STATUS + seat], res[C_LOST + seat], 0)
         if end != GOING_ON:
@@ -244,7 +244,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
                 record_declaration(ev, ev_n, slot, st, k, groups, group_len, left)
             else:
                 event(ev, ev_n, slot, EV_DISCARD, seat, k, 0, 0)
-        end = step_discard(st, kind, k, res)
+        end = step_discard(st, kind, k, res, free)
         if end != GOING_ON:
             break
     winner = finish_deal(st, end, res)

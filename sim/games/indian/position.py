@@ -220,7 +220,7 @@ class Position:
         if st[E.O_DECISION] == E.D_DRAW:
             if kind != E.MV_DROP:
                 record_draw(ev, ev_n, np.int64(0), st, np.int64(kind))
-            end = step_draw(st, np.int64(kind), res, self._free)
+            end = step_draw(st, np.int64(kind), res)
             if kind == E.MV_DROP:
                 self._event(E.EV_DROP, seat, st[E.O_STATUS + seat], res[E.C_LOST + seat])
         else:
@@ -230,7 +230,7 @@ class Position:
                                    np.empty(E.MAX_GROUPS, np.int64), np.empty(E.N_KINDS, np.int64))
             else:
                 self._event(E.EV_DISCARD, seat, k)
-            end = step_discard(st, np.int64(kind), np.int64(k), res)
+            end = step_discard(st, np.int64(kind), np.int64(k), res, self._free)
         drew = kind in (E.MV_STOCK, E.MV_PILE)
         if end != GOING_ON:
             self._finish(end)

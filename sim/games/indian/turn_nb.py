@@ -161,34 +161,40 @@ def take_card(st, kind):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def note_first_chance(st, free):
+def discard_declares(st, k):
+    """I5: the 13 cards the seat to move keeps when it discards ``k`` form a valid declaration
+    (the hand is changed and restored)."""
+    h = hand_of(st, st[O_SEAT])
+    h[k] -= 1
+    ok = can_declare(h, st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN], st[O_RULES + R_MAX_J_SET],
+                     st[O_RULES + R_TRIPLE_IS_RUN])
+    h[k] += 1
+    return ok
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def note_first_chance(st, valid, free):
     """The ``first_chance`` column: the first turn at which the seat, holding 14 cards,
     could validly declare (I5, state_nb.declaring_discard), whether or not it does.
-    ``free`` (int64[N_KINDS]) is scratch."""
+
+    Noted at the seat's discard decision, with its move chosen and not yet applied (the 14
+    cards are those of its draw, and the turn the same): when the move is a valid
+    declaration (``valid``, which the step computes anyway) the seat has its chance without
+    another search; otherwise the check is made. ``free`` (int64[N_KINDS]) is scratch."""
     seat = st[O_SEAT]
     if st[S_FIRST_CHANCE + seat] < 0:
-        h = hand_of(st, seat)
-        if declaring_discard(h, st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN], st[O_RULES + R_MAX_J_SET],
-                             st[O_RULES + R_TRIPLE_IS_RUN], free) >= 0:
+        if valid or declaring_discard(hand_of(st, seat), st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN],
+                                      st[O_RULES + R_MAX_J_SET], st[O_RULES + R_TRIPLE_IS_RUN], free) >= 0:
             st[S_FIRST_CHANCE + seat] = st[O_TURN]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def step_draw(st, kind, res, free):
+def step_draw(st, kind, res):
     """Apply the draw decision's move ``kind`` (MV_STOCK, MV_PILE or MV_DROP; I3, I7)."""
     if kind == MV_DROP:
         return drop_out(st, res)
     take_card(st, kind)
-    note_first_chance(st, free)
     return GOING_ON
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def declaration_holds(st):
-    """I5: the 13 cards the seat to move shows after its declaring discard form a valid
-    declaration."""
-    return can_declare(hand_of(st, st[O_SEAT]), st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN],
-                       st[O_RULES + R_MAX_J_SET], st[O_RULES + R_TRIPLE_IS_RUN])
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -210,14 +216,23 @@ def settle_declaration(st, valid, res):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def step_discard(st, kind, k, res):
-    """Apply the discard decision's move: discard kind ``k`` (MV_DISCARD) or declare
-    discarding it (MV_DECLARE); I3, I5. The turn passes unless the deal ended."""
+def settle_discard(st, kind, k, valid, res):
+    """Discard kind ``k`` (MV_DISCARD) or declare discarding it (MV_DECLARE, ``valid``: whether
+    the declaration holds, ``discard_declares``); I3, I5. The turn passes unless the deal ended."""
     discard(st, k)
     if kind == MV_DECLARE:
-        return settle_declaration(st, declaration_holds(st), res)
+        return settle_declaration(st, valid, res)
     next_turn(st)
     return GOING_ON
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def step_discard(st, kind, k, res, free):
+    """Apply the discard decision's move (``settle_discard``), the seat's first-chance note
+    first (``note_first_chance``; ``free`` is its scratch)."""
+    valid = kind == MV_DECLARE and discard_declares(st, k)
+    note_first_chance(st, valid, free)
+    return settle_discard(st, kind, k, valid, res)
 
 
 @njit(cache=True, inline="always", _nrt=False)
