@@ -31,7 +31,7 @@ cap lets the solver stop early on a hand far from any arrangement); card values 
  12 F_DROP_PICK   F_DROP times the most pile pickups of an opponent in play / 4
  13 F_DROP_SEATS  F_DROP times the seats still in the deal / 6 (more losers' tables)
  14 F_FEED        a discard's links to the cards the next seat in play took from the pile and
-                  still holds (plan_nb.want_and_safe: same rank, same suit near; a joker 2)
+                  still holds (plan_nb.want_and_safe_of: same rank, same suit near; a joker 2)
  15 F_SAFE        a discard's links to what that seat discarded (it let those go)
  16 F_RUN_LINKS   the card's same-suit neighbours in the rest of the hand (1 one rank away,
                   1/2 two away): a discard breaks them, a take builds on them
@@ -73,7 +73,7 @@ from sim.games.indian.enums import (
 from sim.games.indian.solver_nb import deadwood_and_loose, deadwood_below
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
 from strategies.indian.greedy_nb import best_discard, hand_view
-from strategies.indian.plan_nb import links, next_seat_in_play, turns_done, want_and_safe
+from strategies.indian.plan_nb import links, next_seat_in_play, seat_history, turns_done, want_and_safe_of
 
 N_FEATURES = 19
 FEATURE_NAMES = (
@@ -162,6 +162,11 @@ def discard_features(obs, moves, n, turn, pick, low, out):
     loose = np.empty(h.shape[0], np.int64)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     nx = next_seat_in_play(obs)
+    # seat nx's public history once a decision (not once per discard row)
+    known = np.empty(h.shape[0], np.int64)
+    gone = np.empty(h.shape[0], np.int64)
+    if nx != obs[O_SEAT]:
+        seat_history(obs, nx, known, gone)
     for i in range(n):
         if moves[i, 0] != MV_DISCARD:
             continue
@@ -177,7 +182,7 @@ def discard_features(obs, moves, n, turn, pick, low, out):
         h[k] += 1
         out[i, 8] = v / 10.0
         if nx != obs[O_SEAT]:
-            want, safe = want_and_safe(obs, k, nx, wild)
+            want, safe = want_and_safe_of(known, gone, k, wild)
             out[i, 14] = want
             out[i, 15] = safe
 

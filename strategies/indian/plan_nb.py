@@ -136,17 +136,23 @@ def next_seat_in_play(obs):
 
 
 @njit(cache=True)
-def want_and_safe(obs, k, nx, wild):
-    """(want(k), safe(k)) for seat ``nx`` of the module docstring."""
-    if is_joker(k, wild):
-        return 2.0, 0.0
+def seat_history(obs, nx, known, gone):
+    """Fill ``known`` (the naturals seat ``nx`` is publicly known to hold: taken from the pile
+    and not discarded since) and ``gone`` (the naturals it discarded), int64[N_KINDS] each."""
     pk = O_PICKED + nx * N_KINDS
     dk = O_DISCARDED + nx * N_KINDS
-    known = np.zeros(N_KINDS, np.int64)
-    gone = np.zeros(N_KINDS, np.int64)
     for x in range(JOKER):
         known[x] = max(obs[pk + x] - obs[dk + x], 0)
         gone[x] = obs[dk + x]
+    known[JOKER] = 0
+    gone[JOKER] = 0
+
+
+@njit(cache=True)
+def want_and_safe_of(known, gone, k, wild):
+    """(want(k), safe(k)) of the module docstring from seat_history's ``known`` and ``gone``."""
+    if is_joker(k, wild):
+        return 2.0, 0.0
     want = links(known, k, 1.0, 0.5, 1.0, 0.5)
     safe = links(gone, k, 0.5, 0.0, 1.0, 1.0)
     return want, safe
@@ -211,13 +217,18 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     nx = next_seat_in_play(obs)
     defend = (feed_weight != 0.0 or safe_weight != 0.0) and nx != obs[O_SEAT]
     extra = np.zeros(N_KINDS, np.float64)
+    # seat nx's public history once a decision (not once per kind held)
+    known = np.empty(N_KINDS, np.int64)
+    gone = np.empty(N_KINDS, np.int64)
+    if defend:
+        seat_history(obs, nx, known, gone)
     for k in range(N_KINDS):
         if h[k] == 0:
             continue
         v = card_value(k, wild)
         e = keep_value(h, k, wild, mjr, tir, pure_keep, long_keep, run_keep, set_keep)
         if defend:
-            want, safe = want_and_safe(obs, k, nx, wild)
+            want, safe = want_and_safe_of(known, gone, k, wild)
             e += feed_weight * want - safe_weight * safe
         if close:
             e -= shed_weight * v
