@@ -12,8 +12,8 @@ opponents really hold; a model fitted to these values on features of the view al
 learns the expected value given what the seat sees, under the real distribution of hands.
 
 After the candidate every seat follows its policy to the end of the deal, with the analysis's
-own play-out step (decisions_nb._net_after: the engine's turn steps, I3-I8, scored by I5-I7),
-and the value is the deciding seat's net points (gain minus loss). World ``w`` draws its stock
+own play-out of a world (decisions_nb._play_world: the engine's turn steps, I3-I8, scored by
+I5-I7), and the value is the deciding seat's net points (gain minus loss). World ``w`` draws its stock
 order, its I8 reshuffles and every seat's policy stream from (seed, w) only, so every candidate
 meets the same stock orders (paired comparison).
 """
@@ -22,12 +22,9 @@ import numpy as np
 from numba import njit, types
 
 from sim.core.rng_nb import shuffle_inplace, stream_key
-from sim.games.indian.decisions_nb import STREAM_POLICY0, STREAM_RESHUFFLE, STREAM_WORLD, _net_after
-from sim.games.indian.engine_nb import MOVE_SLACK, SEAT_FNS
-from sim.games.indian.enums import (
-    MAX_MOVES, MAX_SEATS, MAX_SHOE, MOVE_COLS, N_RESULT_COLS, O_STOCK_N, OBS_SIZE, S_STOCK, ST_SIZE,
-)
-from sim.plugin.specs import MAX_PARAMS
+from sim.games.indian.decisions_nb import STREAM_WORLD, _play_world
+from sim.games.indian.engine_nb import SEAT_FNS
+from sim.games.indian.enums import O_STOCK_N, S_STOCK, ST_SIZE
 
 STOCK_WORLDS_SIG = types.void(
     types.int64[::1],  # state: the full true state before the decision (O_DECISION set)
@@ -48,16 +45,7 @@ def play_stock_worlds(state, cands, worlds, seed, fixed_bottom, params, fns, out
     every seat then following its policy to the end of the deal; NaN when a policy answered
     illegally."""
     world = np.empty(ST_SIZE, np.int64)
-    st = np.empty(ST_SIZE, np.int64)
-    buf = np.empty(MAX_SHOE, np.int64)
-    pobs = np.empty(OBS_SIZE, np.int64)
-    moves = np.empty((MAX_MOVES, MOVE_COLS), np.int64)
-    mv = np.zeros((MAX_MOVES + MOVE_SLACK, MOVE_COLS), np.int64)
-    prm = np.empty(MAX_PARAMS, np.float64)
-    res = np.zeros(N_RESULT_COLS, np.int64)
-    rs = np.empty(1, np.uint64)
     rng = np.empty(1, np.uint64)
-    srng = np.empty((MAX_SEATS, 1), np.uint64)
     lo = S_STOCK + fixed_bottom
     hi = S_STOCK + state[O_STOCK_N]
     for i in range(worlds.shape[0]):
@@ -66,10 +54,4 @@ def play_stock_worlds(state, cands, worlds, seed, fixed_bottom, params, fns, out
         rng[0] = stream_key(seed, w, STREAM_WORLD)
         if hi > lo:
             shuffle_inplace(world[lo:hi], rng)
-        for c in range(cands.shape[0]):
-            st[:] = world
-            res[:] = 0
-            rs[0] = stream_key(seed, w, STREAM_RESHUFFLE)
-            for s in range(MAX_SEATS):
-                srng[s, 0] = stream_key(seed, w, STREAM_POLICY0 + s)
-            out[i, c] = _net_after(st, cands[c], fns, params, srng, rs, buf, pobs, moves, mv, prm, res)
+        _play_world(world, w, cands, seed, params, fns, out[i])
