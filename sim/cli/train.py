@@ -26,11 +26,18 @@ def train_options(args: argparse.Namespace, trainer) -> dict:
     if args.ridge < 0 or args.margin < 0:
         raise CliError(f"--ridge and --margin must be at least 0, got {args.ridge} and {args.margin}")
     decisions = positive(args.decisions, "--decisions")
+    extra = {}
+    if args.values is not None:  # a trainer without ``VALUES`` (only "true") is never handed the option
+        known = getattr(trainer, "VALUES", ("true",))
+        if args.values not in known:
+            raise CliError(f"--values must be one of {', '.join(known)} for this game, got {args.values!r}")
+        if hasattr(trainer, "VALUES"):
+            extra["values"] = args.values
     return {
         "rounds": positive(args.rounds, "--rounds"), "deals": math.ceil(decisions / per_deal),
         "per_deal": per_deal, "samples": positive(args.worlds, "--worlds"), "seed": args.seed,
         "out": args.out, "eval_deals": positive(args.eval_deals, "--eval-deals"), "resume": args.resume,
-        "kinds": tuple(sorted(set(kinds))), "margin": args.margin, "ridge": args.ridge,
+        "kinds": tuple(sorted(set(kinds))), "margin": args.margin, "ridge": args.ridge, **extra,
     }
 
 
@@ -77,6 +84,10 @@ def add_commands(sub) -> None:
                    help="points a move must be fitted to gain over expert's before it is played (default 0)")
     p.add_argument("--ridge", type=float, default=1e-4, metavar="L",
                    help="ridge penalty of the fit, per fitted row (default 1e-4)")
+    p.add_argument("--values", default=None, metavar="HOW",
+                   help="how a move is valued (Persian Rummy): true (default: played out from the true hands, "
+                        "the stock redrawn) or view (worlds drawn from the seat's view, as `audit` and `decision` "
+                        "value moves)")
     p.add_argument("--seed", type=int, required=True, help="everything is drawn from it: same seed, same weights")
     p.add_argument("--out", required=True, metavar="DIR", help="state.json, weights.npz and report.md go here")
     p.add_argument("--resume", action="store_true", help="continue the rounds already in DIR")

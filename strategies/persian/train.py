@@ -15,6 +15,11 @@ expert's row. The fitted weights become the next round's strategy. After each ro
 strategy meets expert on fresh duplicate deals (a seed no round trains on) and the report
 records the difference with its 95% CI.
 
+``values="view"`` (an option; the committed weights were trained with the default ``"true"``) values
+each move instead as the audit and the decision analysis do: its mean over ``samples`` worlds drawn
+from the deciding seat's view alone (sim/games/persian/decisions_nb.play_worlds, the sampler and
+play-outs of ``analyze``; the other hands uniform), so the fit aims at the audit's yardstick.
+
 Everything is drawn from ``seed``: the same seed gives the same weights. ``resume`` continues
 from the rounds already in ``out`` (state.json after each round) with the same settings.
 
@@ -28,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.games.persian.decisions import policy_args
+from sim.games.persian.decisions_nb import play_worlds
 from sim.games.persian.enums import O_DECISION
 from sim.games.persian.information import decision_states, view
 from sim.apps.learning import SEED_MASK, fit_ranking, progress_bar, register_learned, report_text, train_rounds
@@ -42,6 +48,7 @@ N_KINDS = 3  # draw, play, discard
 KIND_NAMES = ("draw", "play", "discard")  # the D_* codes' names, in order
 EXPERT_ONLY = np.array([[1.0] + [0.0] * (N_FEATURES - 1)] * N_KINDS)
 RIDGE = 1e-4  # the ridge penalty per fitted row (of features scaled to about 1)
+VALUES = ("true", "view")  # how a move is valued: play-outs from the true hands, or from worlds of the view
 
 
 _MADE: dict[bytes, str] = {}  # weights -> the name already registered for them in this process
@@ -63,6 +70,17 @@ def move_values(state: np.ndarray, rows: np.ndarray, samples: int, seed: int, po
     return np.nanmean(out, axis=0)
 
 
+def view_values(obs: np.ndarray, rows: np.ndarray, samples: int, seed: int, policy: str) -> np.ndarray:
+    """Mean own-team minus other-team points of every legal move over the same ``samples`` worlds
+    drawn from the seat's observation ``obs`` alone: the worlds and play-outs of the decision
+    analysis (decisions_nb.play_worlds, the rest of the deal only), which the audit's points lost use."""
+    _, params, fns = policy_args(policy)
+    out = np.zeros((samples, len(rows)), dtype=np.float64)
+    play_worlds(obs, np.int64(obs[O_DECISION]), rows, np.arange(samples, dtype=np.int64), np.int64(seed & SEED_MASK),
+                params, fns, np.int64(0), out)
+    return np.nanmean(out, axis=0)
+
+
 def decision_features(obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
     """Every legal move's features (n x N_FEATURES) and expert's choice on the same observation."""
     obs = np.ascontiguousarray(obs, dtype=np.int64)
@@ -75,9 +93,10 @@ def decision_features(obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, in
 
 
 def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, first_deal: int, progress=None,
-            kinds=range(N_KINDS)):
+            kinds=range(N_KINDS), values: str = "true"):
     """(kind, features minus expert's move's, values minus expert's move's) of ``per_deal`` decisions
-    of the ``kinds`` learned in each of one round's deals, played by ``policy`` in every seat."""
+    of the ``kinds`` learned in each of one round's deals, played by ``policy`` in every seat; a move's
+    value by ``move_values`` (``values="true"``) or ``view_values`` (``"view"``)."""
     pick = np.random.default_rng([seed, first_deal])
     data = []
     for k in range(deals):
@@ -87,7 +106,11 @@ def collect(policy: str, deals: int, per_deal: int, samples: int, seed: int, fir
             state = np.ascontiguousarray(states[j], dtype=np.int64)
             obs, rows = (np.ascontiguousarray(a, dtype=np.int64) for a in view(state))
             x, chosen = decision_features(obs, rows)
-            v = move_values(state, rows, samples, seed * 1_000_003 + deal * 131 + int(j), policy)
+            key = seed * 1_000_003 + deal * 131 + int(j)
+            if values == "view":
+                v = view_values(obs, rows, samples, key, policy)
+            else:
+                v = move_values(state, rows, samples, key, policy)
             data.append((int(obs[O_DECISION]), x - x[chosen], v - v[chosen]))
         if progress is not None:
             progress(k + 1, deals)
@@ -102,14 +125,20 @@ def fit(data, ridge: float = RIDGE, margin: float = 0.0, kinds=range(N_KINDS)) -
 
 def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: str | Path,
           eval_deals: int = 2000, resume: bool = False, progress=progress_bar, margin: float = 0.0,
-          kinds=(0, 1, 2), ridge: float = RIDGE) -> dict:
-    """Run ``rounds`` rounds of expert iteration into ``out`` (state.json, weights.npz, report.md)."""
+          kinds=(0, 1, 2), ridge: float = RIDGE, values: str = "true") -> dict:
+    """Run ``rounds`` rounds of expert iteration into ``out`` (state.json, weights.npz, report.md);
+    ``values``: "true" (play-outs from the true hands) or "view" (worlds of the seat's view, as the audit)."""
+    if values not in VALUES:
+        raise ValueError(f"values must be one of {', '.join(VALUES)}, got {values!r}")
     out = Path(out)
     settings = {"seed": seed, "deals": deals, "per_deal": per_deal, "samples": samples, "margin": margin,
                 "kinds": list(kinds), "ridge": ridge, "eval_deals": eval_deals}
+    if values != "true":  # only then: the trainings made before the option keep their state.json (and --resume)
+        settings["values"] = values
     return train_rounds(
         out, settings, resume, rounds, EXPERT_ONLY,
-        collect=lambda policy, r: collect(policy, deals, per_deal, samples, seed, r * deals, progress, kinds),
+        collect=lambda policy, r: collect(policy, deals, per_deal, samples, seed, r * deals, progress, kinds,
+                                          values),
         fit=lambda data: fit(data, ridge, margin, kinds), make_strategy=make_learned,
         evaluate=lambda name, eval_seed: play_match(name, "expert", deals=eval_deals, seed=eval_seed,
                                                     keep_plays=False).summary,
@@ -118,8 +147,9 @@ def train(rounds: int, deals: int, per_deal: int, samples: int, seed: int, out: 
 
 def report(state: dict) -> str:
     """The training report: strength against expert per round, and what the last model weighs."""
+    worlds = ("worlds per move (sampled from the seat's view)" if state.get("values") == "view"
+              else "stock orders per move (true hands)")
     settings = (f"seed {state['seed']}, {state['deals']} deals per round, {state['per_deal']} decisions per deal, "
-                f"{state['samples']} stock orders per move (true hands), ridge {state['ridge']:g}, "
-                f"margin {state['margin']:g}")
+                f"{state['samples']} {worlds}, ridge {state['ridge']:g}, margin {state['margin']:g}")
     return report_text(state, "learned (Persian): expert iteration", settings, "expert", KIND_NAMES, FEATURE_NAMES,
                        "strategies/persian/learned_weights.WEIGHTS")
