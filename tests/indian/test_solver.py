@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -420,3 +421,65 @@ def test_hypothesis_matches_brute_force(case):
     assert nb_solve(hand, w) == (dead, declare)
     if declare:
         assert dead == 0
+
+
+def test_blocks_span_several_candidate_words():
+    """The solver keeps the candidates that fit as bitsets of 64-candidate words and
+    starts with room for 128 candidates: the brute-force blocks above include hands past
+    one word and past that room, so both paths are compared with the reference."""
+    counts = {"over 64": 0, "over 128": 0}
+    for kind, seed, n in BLOCKS:
+        for hand, w, mjr, mjs, tr in make_block(kind, seed, n):
+            nc = candidate_count(counts_of(hand), w, mjr, mjs, tr)
+            counts["over 64"] += nc > 64
+            counts["over 128"] += nc > 128
+    assert counts["over 64"] >= 200 and counts["over 128"] >= 20, counts
+
+
+@njit(cache=True)
+def candidate_count(c, w, mjr, mjs, tr):
+    """How many candidate groups the solver makes for a hand (its generators, as _search calls them)."""
+    n, total, pool, a1, a2, a3, ok = solver_nb._quick(c, w, mjr, tr)
+    pm = np.empty(4, np.int64)
+    plist = np.empty(14, np.int64)
+    for s in range(4):
+        m = (a1 >> (s * 13)) & 0x1FFF
+        pm[s] = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF
+    cand = np.empty((2000, solver_nb.NF), np.int64)
+    nc = n * 0
+    nc = solver_nb._gen_runs(cand, nc, c, w, mjr, n, nc == 0, pm, plist, pool)
+    if tr:
+        nc = solver_nb._gen_triples(cand, nc, c, w)
+    nc = solver_nb._gen_runs(cand, nc, c, w, mjr, n, nc < 0, pm, plist, pool)
+    return solver_nb._gen_sets(cand, nc, c, w, mjs, pool)
+
+
+def test_partnerless_cards_are_deadwood_in_every_arrangement():
+    """The pre-test of deadwood_below and can_declare (solver_nb._partnerless): a kind it
+    marks can join no group (I4), so by the brute force the hand's least deadwood is the
+    hand's without one copy plus that copy's points (I6), and the hand cannot declare
+    (I5). Hands of every block style, 2 and 3 decks, with and without jokers."""
+    rng = np.random.default_rng(23)
+    marked = {"no pool": 0, "pool": 0}
+    for i in range(160):
+        decks = 2 + i % 2
+        hand = biased_hand(rng, decks, 13) if i % 3 else list(rng.choice(shoe(decks), 13, replace=False))
+        hand = [int(k) for k in hand]
+        w = i % 14 - 1
+        mjr, mjs, tr = (1, 1, decks - 2) if i % 4 else (int(rng.integers(0, 3)), int(rng.integers(0, 3)), i % 2)
+        c = counts_of(hand)
+        n, total, pool, a1, a2, a3, ok = solver_nb._quick(c, w, mjr, tr)
+        lonely = solver_nb._partnerless(a1, a3, pool, w, mjr, mjs, tr)
+        if not lonely:
+            continue
+        dead, declare = naive.solve(hand, w, mjr, mjs, tr)
+        assert not declare, ([kind_name(k) for k in sorted(hand)], w)
+        for k in range(52):
+            if (lonely >> k) & 1:
+                assert c[k] > 0 and k % 13 != w
+                rest = list(hand)
+                rest.remove(k)
+                assert dead == naive.solve(rest, w, mjr, mjs, tr)[0] + _value(k, w), (
+                    [kind_name(x) for x in sorted(hand)], kind_name(k), w, mjr, mjs, tr)
+                marked["pool" if pool else "no pool"] += 1
+    assert marked["pool"] >= 50 and marked["no pool"] >= 10, marked

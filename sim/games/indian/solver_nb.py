@@ -1,6 +1,8 @@
 """Exact Indian Rummy deadwood solver, compiled with numba (RULES.md I4, I5, I6).
 
-API (all ``@njit(cache=True)``, callable from Python and from njit code)::
+API (all ``@njit``, callable from Python and from njit code; ``min_deadwood``,
+``can_declare``, ``deadwood_below`` and ``deadwood_and_loose`` are inlined into their
+callers, around the one compiled entry ``_solve``, so that only it links the search)::
 
     min_deadwood(counts, wild_rank, max_j_run, max_j_set, triple_is_run) -> int64
     can_declare(counts, wild_rank, max_j_run, max_j_set, triple_is_run) -> bool
@@ -67,7 +69,10 @@ natural card and its cost equals T exactly.
 
 1. Quick rejection (no allocation): I5 needs a pure run (three naturals in a
    row of one suit, or an identical triple) and a possible run of four, hence
-   >= 7 cards; about 70% of random 13-card hands stop here.
+   >= 7 cards; about 70% of random 13-card hands stop here. For a bounded
+   question (``deadwood_below``, ``can_declare``) the cards no group can hold
+   (``_partnerless``: no natural near enough in the suit, no other suit of the
+   rank) answer it when their points reach the bound, or any is held at all.
 2. Candidate groups: every run window of every suit with every placement of
    its jokers (a joker may also stand where a natural is held, leaving that
    natural free for another group), every set (suit subset + jokers), every
@@ -82,14 +87,17 @@ natural card and its cost equals T exactly.
    reaches the best found; (b) whether a pure run, a run of four and two runs
    can still be had. When every non-wild kind is decided, groups of wild-rank
    naturals and jokers only may be added (for I5 or to use every card).
-   Hand state is three 52-bit planes (count >= 1, >= 2, >= 3).
+   Hand state is three 52-bit planes (count >= 1, >= 2, >= 3); the candidates
+   that still fit are a bitset per frame (the parent's, less the candidates of
+   the kinds a step used up and those costing more than the pool left), so the
+   scan of (a) and (b) is a few word operations per kind.
 
 Numba note: calls between compiled functions never pass literal constants
 (numba would compile one specialisation per literal value).
 """
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from sim.games.indian.cards_nb import card_value as _card_value  # the one I6 definition
 
@@ -325,21 +333,19 @@ def _cond_possible(cand, n_runs, a1, a3, cost, pool, runs, pure, long_):
 
 # fields of a search stack frame
 S_T = 0        # index in the decision order (nord = every kind decided)
-S_Q = 1        # next position in the candidate list being tried
-S_FOFF = 2     # offset of the frame's list of fitting candidates
-S_PHASE = 3    # 0: groups being tried; 1: deadwood branch taken
-S_A1 = 4
-S_A2 = 5
-S_A3 = 6
-S_COST = 7
-S_DEAD = 8
-S_RUNS = 9
-S_PURE = 10
-S_LONG = 11
-S_G = 12       # number of groups chosen
-S_LEAF = 13
-S_FLEN = 14    # length of that list
-NS = 15
+S_Q = 1        # next candidate index to try
+S_PHASE = 2    # 0: groups being tried; 1: deadwood branch taken
+S_A1 = 3
+S_A2 = 4
+S_A3 = 5
+S_COST = 6
+S_DEAD = 7
+S_RUNS = 8
+S_PURE = 9
+S_LONG = 10
+S_G = 11       # number of groups chosen
+S_LEAF = 12
+NS = 13
 STACK = 40     # >= groups (<= 5) + deadwood decisions (<= 14) + 1
 
 # workspace layout (one allocation per search)
@@ -352,9 +358,20 @@ O_BEST = O_KEY + 52
 O_BPATH = O_BEST + 3
 O_PATH = O_BPATH + STACK
 O_ST = O_PATH + STACK
-FL_SMALL = 64  # candidates up to which the fitting lists live in the workspace
-O_FL = O_ST + STACK * NS
-WS_SIZE = O_FL + STACK * FL_SMALL + 1
+WS_SIZE = O_ST + STACK * NS
+
+# candidate bitsets (rows of W = ceil(candidates / 64) words, one allocation per search):
+# which candidates hold a kind, which cost at most c, which are runs / pure / long / free of
+# non-wild naturals, and each stack frame's candidates that still fit
+B_HAS = 0                  # 52 rows: candidates holding kind k (identical triples of k too)
+B_HAS3 = B_HAS + 52        # 52 rows: the identical triple of kind k
+B_COST = B_HAS3 + 52       # 15 rows: candidates costing at most c (the pool is <= 14 cards)
+B_RUN = B_COST + 15
+B_PURE = B_RUN + 1
+B_LONG = B_PURE + 1
+B_FREE = B_LONG + 1        # candidates without non-wild naturals (jokers and wild-rank cards)
+B_FIT = B_FREE + 1         # STACK rows
+B_ROWS = B_FIT + STACK
 
 
 @njit(inline="always")
@@ -405,14 +422,90 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
     return n, total, pool, a1, a2, a3, has_pure and has_long and n >= 7
 
 
+@njit(inline="always")
+def _set_bit(bits, row, W, j):
+    bits[row * W + (j >> 6)] |= np.int64(1) << (j & 63)
+
+
+@njit(inline="always")
+def _meets(bits, fo, row, W):
+    """Does the fitting set at offset ``fo`` share a candidate with bitset ``row``?"""
+    ro = row * W
+    for w in range(W):
+        if bits[fo + w] & bits[ro + w]:
+            return True
+    return False
+
+
+@njit(inline="always")
+def _next_in(bits, fo, row, W, q):
+    """The first candidate >= q in both the fitting set at ``fo`` and bitset ``row``, or -1."""
+    w = q >> 6
+    ro = row * W
+    first = True
+    while w < W:
+        x = bits[fo + w] & bits[ro + w]
+        if first:
+            x &= np.int64(-1) << (q & 63)
+            first = False
+        if x:
+            return w * 64 + _bitindex(x & -x)
+        w += 1
+    return -1
+
+
+@njit(inline="always")
+def _drop_kinds(bits, co, W, gone, base):
+    """Remove from the fitting set at ``co`` the candidates of bitset rows base + k, k in ``gone``."""
+    while gone:
+        low = gone & -gone
+        ko = (base + _bitindex(low)) * W
+        for w in range(W):
+            bits[co + w] &= ~bits[ko + w]
+        gone ^= low
+
+
+@njit(cache=True, _nrt=False)
+def _fill_bits(bits, W, cand, nc, n_runs, nonwild, pool):
+    """The bitset rows B_HAS .. B_FREE of the candidates, and the root frame's fitting set
+    (every candidate: each one's naturals are held and its cost is within the pool)."""
+    for i in range(B_FIT * W + W):
+        bits[i] = 0
+    for j in range(nc):
+        tk = cand[j, F_TRIPLE]
+        if tk >= 0:
+            _set_bit(bits, B_HAS + tk, W, j)
+            _set_bit(bits, B_HAS3 + tk, W, j)
+        else:
+            m = cand[j, F_MASK]
+            while m:
+                low = m & -m
+                _set_bit(bits, B_HAS + _bitindex(low), W, j)
+                m ^= low
+        for c in range(cand[j, F_COST], pool + 1):
+            _set_bit(bits, B_COST + c, W, j)
+        if j < n_runs:
+            _set_bit(bits, B_RUN, W, j)
+            if cand[j, F_PURE]:
+                _set_bit(bits, B_PURE, W, j)
+            if cand[j, F_LONG]:
+                _set_bit(bits, B_LONG, W, j)
+        if cand[j, F_MASK] & nonwild == 0:
+            _set_bit(bits, B_FREE, W, j)
+        _set_bit(bits, B_FIT, W, j)
+
+
 @njit(cache=True, _nrt=True)
-def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows, ub, lb):
+def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out, ub, lb, quick):
     """Exact search. mode 0: smallest deadwood; mode 1: a full declaration.
 
-    Returns (deadwood or -1, declarable, n_groups); brows[:n_groups] (if it
-    has room) receives the candidate rows of the arrangement found (mode 0:
-    the best valid arrangement, none if no arrangement meets I5; mode 1: a
-    declaration).
+    ``quick``: ``_quick``'s answer for the hand (the caller has it already).
+    Returns (deadwood or -1, declarable, n_groups). ``want`` 1: ``out`` (flat,
+    if it has room) receives the candidate rows (NF fields each) of the
+    arrangement found (mode 0: the best valid arrangement, none if no
+    arrangement meets I5; mode 1: a declaration); ``want`` 2: ``out[k]`` = 1 for
+    the kinds of which one copy can go leaving deadwood - value(k)
+    (``_write_loose``); ``want`` 0: ``out`` is not touched.
 
     Mode 0 bounds (what a caller comparing deadwoods needs, nothing more):
     ``ub``: only deadwoods below ``ub`` are of interest; the answer is exact
@@ -420,9 +513,14 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
     everything at or above it). ``lb``: a known lower bound; the search stops
     at the first arrangement reaching it. ``ub`` > total and ``lb`` = 0 give
     the plain exact minimum.
+
+    Each frame keeps the candidates that still fit as a bitset: a child's set is its
+    parent's less the candidates of the kinds the step used up and those costing more
+    than the pool has left, so no frame rescans the candidates one by one.
     """
-    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    n, total, pool, a1, a2, a3, ok = quick
     if not ok:
+        _no_groups(counts, want, out)
         return total, False, 0
     ws = np.empty(WS_SIZE, dtype=np.int64)
     pm = ws[O_PM:O_PM + 4]
@@ -446,6 +544,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
             break
         cap = nc
     if not _cond_possible(cand, n_runs, a1, a3, 0, pool, 0, 0, 0):
+        _no_groups(counts, want, out)
         return total, False, 0
 
     # decision order: non-wild kinds held and coverable; first those some run
@@ -492,6 +591,9 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
     a1 &= ~gone
     a2 &= ~gone
     a3 &= ~gone
+    W = (nc + 63) >> 6
+    bits = np.empty(B_ROWS * W, dtype=np.int64)
+    _fill_bits(bits, W, cand, nc, n_runs, nonwild, pool)
     best = ws[O_BEST:O_BEST + 3]
     best[1] = 0
     best[2] = 0
@@ -505,10 +607,6 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
     # only). Once all are decided, groups without non-wild naturals
     # may be added for the conditions or to use every card.
     st = ws[O_ST:O_ST + STACK * NS].reshape((STACK, NS))
-    if nc <= FL_SMALL:
-        flist = ws[O_FL:O_FL + STACK * FL_SMALL + 1]
-    else:
-        flist = np.empty(STACK * nc + 1, dtype=np.int64)
     path = ws[O_PATH:O_PATH + STACK]
     st[0, S_T] = 0
     st[0, S_A1] = a1
@@ -528,62 +626,38 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
         if C >= 0:
             # enter frame C: prune, skip decided kinds, evaluate a leaf
             keep = True
+            fo = (B_FIT + C) * W
             b1 = st[C, S_A1]
             b3 = st[C, S_A3]
-            cost = st[C, S_COST]
             dead = st[C, S_DEAD]
             runs = st[C, S_RUNS]
             pure = st[C, S_PURE]
             long_ = st[C, S_LONG]
-            # one scan of the candidates that still fit (a subset of the
-            # parent's list, kept on a stack): the kinds they can cover, and
-            # whether I5 can still be met
-            u = 0
-            fp = pure > 0
-            fl = long_ > 0
-            nfit = 0
-            if C == 0:
-                poff = 0
-                plen = nc
-                myoff = 0
-            else:
-                poff = st[C - 1, S_FOFF]
-                plen = st[C - 1, S_FLEN]
-                myoff = poff + plen
-            cnt = 0
-            qpos = 0
-            for i in range(plen):
-                j = i if C == 0 else flist[poff + i]
-                if _fits(cand, j, b1, b3, cost, pool):
-                    flist[myoff + cnt] = j
-                    cnt += 1
-                    if j < qmin:
-                        qpos += 1
-                    u |= cand[j, F_MASK]
-                    if j < n_runs:
-                        nfit += 1
-                        if cand[j, F_PURE]:
-                            fp = True
-                        if cand[j, F_LONG]:
-                            fl = True
-            st[C, S_FOFF] = myoff
-            st[C, S_FLEN] = cnt
-            if not (fp and fl and (runs >= 2 or nfit >= 1)):
+            # can I5 still be met by the runs that fit?
+            fp = pure > 0 or _meets(bits, fo, B_PURE, W)
+            fl = long_ > 0 or _meets(bits, fo, B_LONG, W)
+            if not (fp and fl and (runs >= 2 or _meets(bits, fo, B_RUN, W))):
                 keep = False
             else:
                 # non-wild kinds no fitting candidate holds are deadwood now
-                forced = b1 & nonwild & ~u
+                forced = 0
+                rest = b1 & nonwild
+                while rest:
+                    low = rest & -rest
+                    if not _meets(bits, fo, B_HAS + _bitindex(low), W):
+                        forced |= low
+                    rest ^= low
                 if forced:
                     if mode == 1:
                         keep = False
                     else:
                         b2 = st[C, S_A2]
-                        while forced:
-                            low = forced & -forced
+                        f = forced
+                        while f:
+                            low = f & -f
                             k = _bitindex(low)
                             dead += vals[k] * (1 + ((b2 >> k) & 1) + ((b3 >> k) & 1))
-                            forced ^= low
-                        forced = b1 & nonwild & ~u
+                            f ^= low
                         b1 &= ~forced
                         st[C, S_A1] = b1
                         st[C, S_A2] = b2 & ~forced
@@ -599,7 +673,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
                     qmin = -1
                 st[C, S_T] = t
                 st[C, S_PHASE] = 0
-                st[C, S_Q] = 0 if qmin < 0 else qpos
+                st[C, S_Q] = 0 if qmin < 0 else qmin
                 if t < nord:
                     st[C, S_LEAF] = 0
                 else:
@@ -613,7 +687,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
                                 bpath[i] = path[i]
                             keep = False
                             stop = dead <= lb
-                        elif cost == pool:
+                        elif st[C, S_COST] == pool:
                             best[0] = 0
                             best[1] = 1
                             best[2] = g
@@ -627,18 +701,16 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
             continue
         if L < 0:
             break
-        q = st[L, S_Q]
-        if q < st[L, S_FLEN]:
-            st[L, S_Q] = q + 1
-            j = flist[st[L, S_FOFF] + q]     # fits the frame's state
-            if st[L, S_LEAF]:
-                if cand[j, F_MASK] & nonwild:
-                    continue     # only groups without non-wild naturals now
-            elif not (cand[j, F_MASK] >> order[st[L, S_T]]) & 1:
-                continue         # candidates holding the kind being decided
+        lo = (B_FIT + L) * W
+        if st[L, S_LEAF]:
+            j = _next_in(bits, lo, B_FREE, W, st[L, S_Q])   # only groups without non-wild naturals now
+        else:
+            j = _next_in(bits, lo, B_HAS + order[st[L, S_T]], W, st[L, S_Q])  # those holding the kind
+        if j >= 0:
+            st[L, S_Q] = j + 1
             b1 = st[L, S_A1]
             b3 = st[L, S_A3]
-            cost = st[L, S_COST]
+            cost = st[L, S_COST] + cand[j, F_COST]
             n1, n2, n3 = _take(cand, j, b1, st[L, S_A2], b3)
             g = st[L, S_G]
             path[g] = j
@@ -647,12 +719,20 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
             st[C, S_A1] = n1
             st[C, S_A2] = n2
             st[C, S_A3] = n3
-            st[C, S_COST] = cost + cand[j, F_COST]
+            st[C, S_COST] = cost
             st[C, S_DEAD] = st[L, S_DEAD]
             st[C, S_RUNS] = st[L, S_RUNS] + cand[j, F_RUN]
             st[C, S_PURE] = st[L, S_PURE] + cand[j, F_PURE]
             st[C, S_LONG] = st[L, S_LONG] + cand[j, F_LONG]
             st[C, S_G] = g + 1
+            # the child's fitting set: the parent's, within the pool left, less the
+            # candidates of the kinds used up (and the identical triples broken)
+            co = (B_FIT + C) * W
+            ko = (B_COST + pool - cost) * W
+            for w in range(W):
+                bits[co + w] = bits[lo + w] & bits[ko + w]
+            _drop_kinds(bits, co, W, b1 & ~n1, B_HAS)
+            _drop_kinds(bits, co, W, b3 & ~n3 & n1, B_HAS3)
             qmin = j
             continue
         if mode == 0 and st[L, S_LEAF] == 0 and st[L, S_PHASE] == 0:
@@ -675,26 +755,78 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, brows,
             st[C, S_PURE] = st[L, S_PURE]
             st[C, S_LONG] = st[L, S_LONG]
             st[C, S_G] = st[L, S_G]
+            co = (B_FIT + C) * W
+            for w in range(W):
+                bits[co + w] = bits[lo + w]
+            _drop_kinds(bits, co, W, 1 << x, B_HAS)
             qmin = -1
             continue
         L -= 1
     if mode == 1:
         if best[1]:
-            _copy_rows(cand, bpath, best[2], brows)
+            _copy_rows(cand, bpath, best[2], want, out)
             return 0, True, best[2]
         return -1, False, 0
     if best[0] > total:
+        _no_groups(counts, want, out)
         return total, False, 0
-    _copy_rows(cand, bpath, best[2], brows)
+    _copy_rows(cand, bpath, best[2], want, out)
+    if want == 2:
+        _write_loose(out, counts, cand, bpath, best[2], pool, wild_rank)
     return best[0], False, best[2]
 
 
 @njit(inline="always")
-def _copy_rows(cand, bpath, ng, brows):
-    if brows.shape[0] >= ng:
+def _copy_rows(cand, bpath, ng, want, out):
+    if want == 1 and out.shape[0] >= ng * NF:
         for g in range(ng):
             for f in range(NF):
-                brows[g, f] = cand[bpath[g], f]
+                out[g * NF + f] = cand[bpath[g], f]
+
+
+@njit(inline="always")
+def _no_groups(counts, want, out):
+    """``out`` when no arrangement meets I5: every card held may go (want 2)."""
+    if want == 2:
+        for k in range(N_KINDS):
+            out[k] = 1 if counts[k] > 0 else 0
+
+
+@njit(cache=True, _nrt=False)
+def _write_loose(loose, counts, cand, bpath, ng, pool, w):
+    """``loose[k]`` = 1 for the kinds k held of which one copy can go while the
+    deadwood m of the best arrangement (groups ``bpath[:ng]``) loses value(k).
+
+    Why it is exact: removing a card k never leaves less than m - value(k) (an
+    arrangement of the rest, plus k as deadwood, is one of the whole hand), and a copy
+    of k outside the groups of a best arrangement goes without touching them. So for
+    those kinds the deadwood after discarding k is known without a search: every
+    non-wild natural with a copy outside the groups; a printed joker or wild-rank card
+    not standing as itself while the groups leave a pool unit spare."""
+    for k in range(N_KINDS):
+        loose[k] = counts[k]
+    cost = 0
+    for g in range(ng):
+        j = bpath[g]
+        cost += cand[j, F_COST]
+        tk = cand[j, F_TRIPLE]
+        if tk >= 0:
+            loose[tk] -= 3
+        else:
+            msk = cand[j, F_MASK]
+            while msk:
+                low = msk & -msk
+                loose[_bitindex(low)] -= 1
+                msk ^= low
+    spare = ng == 0 or cost < pool
+    for k in range(N_KINDS):
+        if loose[k] > 0:
+            if k == JOKER or k % 13 == w:
+                loose[k] = 1 if spare else 0
+            else:
+                loose[k] = 1
+        else:
+            loose[k] = 0
 
 
 @njit(inline="always")
@@ -721,93 +853,112 @@ def _bitindex(low):
     return i
 
 
-@njit(cache=True, _nrt=True)
-def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
-    """Smallest deadwood (I6) over arrangements meeting I5; all points if none."""
-    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
+@njit(inline="always")
+def _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run):
+    """The non-wild natural kinds held that no group of I4 can hold, whatever the rest
+    of the arrangement (a necessary test, no candidates needed): a run needs another
+    natural of its suit within two positions (with a joker) or a natural on each side of
+    a pure three; a set another suit of its rank (with a joker) or two more; an identical
+    triple three copies. With two jokers allowed in a group any card can join one."""
+    if pool >= 2 and (max_j_run >= 2 or max_j_set >= 2):
+        return a1 * 0
+    jr = pool >= 1 and max_j_run >= 1
+    js = pool >= 1 and max_j_set >= 1
+    partner = a3 if triple_is_run else a3 * 0
+    for s in range(4):
+        m = (a1 >> (s * 13)) & 0x1FFF
+        ps = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF   # ace low at 0, high at 13
+        l1 = ps << 1
+        r1 = ps >> 1
+        if jr:
+            near = l1 | r1 | (ps << 2) | (ps >> 2)
+        else:
+            near = (l1 & (ps << 2)) | (l1 & r1) | (r1 & (ps >> 2))
+        pp = ps & near & 0x3FFF
+        partner |= (((pp >> 1) | ((pp & 1) << 12)) & 0x1FFF) << (s * 13)
+    need = 2 if js else 3
+    rank_mask = (1 << 0) | (1 << 13) | (1 << 26) | (1 << 39)
+    for r in range(13):
+        held = a1 & (rank_mask << r)
+        if _popcount(held) >= need:
+            partner |= held
+    lonely = a1 & ~partner
+    if 0 <= wild_rank < 13:
+        lonely &= ~(rank_mask << wild_rank)
+    return lonely
+
+
+@njit(cache=True, _nrt=False)
+def _solve(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb, out):
+    """The one compiled entry of the public solver functions (each inlined into its
+    caller, so only this function links the search). mode 0: ``deadwood_below``; 1:
+    ``can_declare`` (1 or 0); 2: ``deadwood_and_loose`` (``out`` the loose kinds; in
+    modes 0 and 1 ``out`` is not touched).
+
+    Before any candidate is made, kinds no group can hold (``_partnerless``) answer the
+    calls that ask about a bound: a declaration needs every card in a group, and their
+    points alone may reach ``ub``."""
+    quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    n, total, pool, a1, a2, a3, ok = quick
     if not ok:
-        return total
-    brows = np.empty((0, NF), dtype=np.int64)
-    dead, _, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
-                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
-                         n * 0, brows, total + 1, n * 0)
+        if mode == 2:
+            _no_groups(counts, mode, out)
+        return 0 if mode == 1 else total
+    if mode == 1 or (mode == 0 and ub <= total):
+        lonely = _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run)
+        if lonely:
+            if mode == 1:
+                return 0
+            forced = 0
+            while lonely:
+                low = lonely & -lonely
+                k = _bitindex(low)
+                forced += counts[k] * _card_value(k, wild_rank)
+                lonely ^= low
+            if forced >= ub:
+                return ub      # what the search returns when nothing is below ub
+    dead, decl, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run,
+                            1 if mode == 1 else 0, 2 if mode == 2 else 0, out, ub, lb, quick)
+    if mode == 1:
+        return 1 if decl else 0
     return dead
 
 
-_I = types.int64
-_HAND = types.int64[::1]
+@njit(inline="always")
+def min_deadwood(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
+    """Smallest deadwood (I6) over arrangements meeting I5; all points if none."""
+    zero = counts[JOKER] * 0
+    return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
+                  zero + (1 if triple_is_run else 0), zero, zero + BIG, zero, counts)
 
 
-@njit(_I(_HAND, _I, _I, _I, _I, _I, _I), cache=True, _nrt=True)
+@njit(inline="always")
 def deadwood_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, lb):
     """``min_deadwood`` when it is below ``ub``, else some value >= ``ub``; ``lb`` is a
     lower bound the caller knows (the search stops on reaching it). For callers that
     only compare a deadwood with a bound: the search prunes everything at or above it."""
-    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
-    if not ok:
-        return total
-    brows = np.empty((0, NF), dtype=np.int64)
-    dead, _, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run,
-                         n * 0, brows, ub, lb)
-    return dead
+    zero = counts[JOKER] * 0
+    return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
+                  zero + triple_is_run, zero, zero + ub, zero + lb, counts)
 
 
-@njit(_I(_HAND, _I, _I, _I, _I, _HAND), cache=True, _nrt=True)
+@njit(inline="always")
 def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, loose):
     """``min_deadwood`` m of the hand, and ``loose[k]`` = 1 for the kinds k held of which
     one copy can go while m - value(k) deadwood stays (0: not known; kinds not held 0).
-
-    Why it is exact: removing a card k never leaves less than m - value(k) (an
-    arrangement of the rest, plus k as deadwood, is one of the whole hand), and a copy
-    of k outside the groups of a best arrangement goes without touching them. So for
-    those kinds the deadwood after discarding k is known without a search: every
-    non-wild natural with a copy outside the groups; a printed joker or wild-rank card
-    not standing as itself while the groups leave a pool unit spare; every card when
-    the hand has no arrangement meeting I5 (no part of it has one either)."""
-    rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
-    w = wild_rank
-    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
-    ng = n * 0
-    m = total
-    if ok:
-        m, _, ng = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ng, rows, total + 1, ng)
-    for k in range(N_KINDS):
-        loose[k] = counts[k]
-    cost = 0
-    for g in range(ng):
-        cost += rows[g, F_COST]
-        tk = rows[g, F_TRIPLE]
-        if tk >= 0:
-            loose[tk] -= 3
-        else:
-            msk = rows[g, F_MASK]
-            while msk:
-                low = msk & -msk
-                loose[_bitindex(low)] -= 1
-                msk ^= low
-    spare = ng == 0 or cost < pool
-    for k in range(N_KINDS):
-        if loose[k] > 0:
-            if k == JOKER or k % 13 == w:
-                loose[k] = 1 if spare else 0
-            else:
-                loose[k] = 1
-        else:
-            loose[k] = 0
-    return m
+    Exact (``_write_loose`` says why); every card when the hand has no arrangement
+    meeting I5 (no part of it has one either)."""
+    zero = counts[JOKER] * 0
+    return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
+                  zero + triple_is_run, zero + 2, zero + BIG, zero, loose)
 
 
-@njit(cache=True, _nrt=True)
+@njit(inline="always")
 def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """True iff every card fits in groups meeting I5 (a valid declaration)."""
-    n, total, pool, a1, a2, a3, ok = _quick(counts, wild_rank, max_j_run, triple_is_run)
-    if not ok:
-        return False
-    brows = np.empty((0, NF), dtype=np.int64)
-    _, decl, _ = _search(counts, np.int64(wild_rank), np.int64(max_j_run),
-                         np.int64(max_j_set), np.int64(1 if triple_is_run else 0),
-                         n * 0 + 1, brows, n * 0, n * 0)
-    return decl
+    zero = counts[JOKER] * 0
+    return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
+                  zero + (1 if triple_is_run else 0), zero + 1, zero, zero, counts) == 1
 
 
 @njit(cache=True, _nrt=True)
@@ -819,16 +970,18 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     order with the joker's card in the slot it fills, sets naturals first.
     Returns the number of groups.
     """
-    rows = np.empty((MAX_GROUPS + 1, NF), dtype=np.int64)
+    flat = np.empty((MAX_GROUPS + 1) * NF, dtype=np.int64)
     w = np.int64(wild_rank)
     mjr = np.int64(max_j_run)
     mjs = np.int64(max_j_set)
     tr = np.int64(1 if triple_is_run else 0)
     mode = w * 0 + 1
     big = mode * 0 + BIG
-    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, rows, big, mode - 1)
+    quick = _quick(counts, w, mjr, tr)
+    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, mode, flat, big, mode - 1, quick)
     if not ok:
-        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, rows, big, mode - 1)
+        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, mode, flat, big, mode - 1, quick)
+    rows = flat.reshape((MAX_GROUPS + 1, NF))
     # the pool cards left for joker slots: printed jokers first, then the
     # wild-rank cards not standing as themselves
     left = np.zeros(N_KINDS, dtype=np.int64)
