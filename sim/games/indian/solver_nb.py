@@ -170,7 +170,9 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
     A window of positions a..b is a run when at most ``max_j_run`` positions
     lack a natural card; the jokers fill those and, in the impure variants,
     may also stand where a natural is held (that natural then stays free).
-    Candidates costing more than the pool are left out."""
+    Candidates costing more than the pool are left out. The window's kinds,
+    points and wild-rank naturals grow with b; a joker standing on a held
+    position takes that position's share off."""
     maxlen = min(13, n)
     jcap = min(max_j_run, pool)
     for s in range(4):
@@ -182,10 +184,19 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
                 continue
             miss = 0
             npres = 0
+            kmask = 0
+            value = 0
+            nwild = 0
             for b in range(a, 14):
                 if (ps >> b) & 1:
                     plist[npres] = b
                     npres += 1
+                    r = _pos_rank(b)
+                    kmask |= np.int64(1) << (s * 13 + r)
+                    if r == wild_rank:
+                        nwild += 1
+                    else:
+                        value += min(r + 2, 10)
                 else:
                     miss += 1
                     if want_pure or miss > jcap:
@@ -196,39 +207,35 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
                 if length < 3 or npres == 0:
                     continue
                 wm = ((1 << length) - 1) << a
+                is_long = 1 if length >= 4 else 0
                 if want_pure:
-                    kmin = 0
-                    kmax = 0
-                else:
-                    kmin = 1 if miss == 0 else 0
-                    kmax = min(jcap - miss, npres - 1)
-                for k in range(kmin, kmax + 1):
+                    nc = _push(cand, nc, kmask, -1, nwild, value, 1, 1, is_long,
+                               length, s, a, 0, length)
+                    continue
+                gaps = wm & ~ps
+                for k in range(1 if miss == 0 else 0, min(jcap - miss, npres - 1) + 1):
                     # every choice of k held positions also filled by jokers:
                     # Gosper's hack over npres-bit combinations of size k
                     comb = (1 << k) - 1
                     while comb < (1 << npres):
-                        jm = wm & ~ps
+                        jm = gaps
+                        km = kmask
+                        val = value
+                        nw = nwild
                         for t in range(npres):
                             if (comb >> t) & 1:
-                                jm |= 1 << plist[t]
-                        nat = wm & ~jm
-                        kmask = 0
-                        value = 0
-                        nwild = 0
-                        for p in range(a, b + 1):
-                            if (nat >> p) & 1:
+                                p = plist[t]
+                                jm |= 1 << p
                                 r = _pos_rank(p)
-                                kmask |= 1 << (s * 13 + r)
+                                km &= ~(np.int64(1) << (s * 13 + r))
                                 if r == wild_rank:
-                                    nwild += 1
+                                    nw -= 1
                                 else:
-                                    value += _card_value(s * 13 + r, wild_rank)
-                        nj = _popcount(jm)
-                        if nj + nwild <= pool:
-                            nc = _push(cand, nc, kmask, -1, nj + nwild, value,
-                                             1, 1 if nj == 0 else 0,
-                                             1 if length >= 4 else 0,
-                                             length, s, a, jm, length)
+                                    val -= min(r + 2, 10)
+                        nj = miss + k
+                        if nj + nw <= pool:
+                            nc = _push(cand, nc, km, -1, nj + nw, val, 1, 1 if nj == 0 else 0,
+                                       is_long, length, s, a, jm, length)
                         if k == 0:
                             break
                         c0 = comb & -comb
@@ -358,7 +365,10 @@ O_BEST = O_KEY + 52
 O_BPATH = O_BEST + 3
 O_PATH = O_BPATH + STACK
 O_ST = O_PATH + STACK
-WS_SIZE = O_ST + STACK * NS
+CAP0 = 128     # candidates the workspace has room for (more: one allocation of their own)
+W0 = 2         # bitset words the workspace has room for (CAP0 / 64)
+O_CAND = O_ST + STACK * NS
+O_BITS = O_CAND + CAP0 * NF
 
 # candidate bitsets (rows of W = ceil(candidates / 64) words, one allocation per search):
 # which candidates hold a kind, which cost at most c, which are runs / pure / long / free of
@@ -372,6 +382,7 @@ B_LONG = B_PURE + 1
 B_FREE = B_LONG + 1        # candidates without non-wild naturals (jokers and wild-rank cards)
 B_FIT = B_FREE + 1         # STACK rows
 B_ROWS = B_FIT + STACK
+WS_SIZE = O_BITS + B_ROWS * W0
 
 
 @njit(inline="always")
@@ -379,30 +390,31 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
     """Hand totals and quick rejection: I5 needs a pure run (three naturals in
     a row, or an identical triple) and a run of four, so at least 7 cards.
     Returns (n, total, pool, a1, a2, a3, may_meet_I5)."""
+    # one pass without branches on the counts (a kind is held or not at random, so
+    # branches on it mispredict): planes, cards, points of the naturals
     n = counts[JOKER]
     total = 0
-    pool = counts[JOKER]
     a1 = 0
     a2 = 0
     a3 = 0
-    for s in range(4):
-        for r in range(13):
+    for r in range(13):
+        v = min(r + 2, 10)
+        for s in range(4):
             k = s * 13 + r
             c = counts[k]
-            if c == 0:
-                continue
+            bit = np.int64(1) << k
             n += c
-            if r == wild_rank:
-                pool += c
-            elif r >= 8:
-                total += 10 * c
-            else:
-                total += (r + 2) * c
-            a1 |= 1 << k
-            if c >= 2:
-                a2 |= 1 << k
-                if c >= 3:
-                    a3 |= 1 << k
+            total += v * c
+            a1 |= bit * (c >= 1)
+            a2 |= bit * (c >= 2)
+            a3 |= bit * (c >= 3)
+    pool = counts[JOKER]
+    if 0 <= wild_rank < 13:
+        cw = 0
+        for s in range(4):
+            cw += counts[s * 13 + wild_rank]
+        pool += cw
+        total -= min(wild_rank + 2, 10) * cw
     has_pure = triple_is_run != 0 and a3 != 0
     has_long = False
     for s in range(4):
@@ -529,9 +541,9 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
         pm[s] = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF
 
     plist = ws[O_PLIST:O_PLIST + 14]
-    cap = 128
+    cap = CAP0
+    cand = ws[O_CAND:O_CAND + CAP0 * NF].reshape((CAP0, NF))
     while True:
-        cand = np.empty((cap, NF), dtype=np.int64)
         # (no literal constants in calls: numba would compile one copy per value)
         nc = n * 0
         nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist, pool)
@@ -543,6 +555,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
         if nc <= cap:
             break
         cap = nc
+        cand = np.empty((cap, NF), dtype=np.int64)
     if not _cond_possible(cand, n_runs, a1, a3, 0, pool, 0, 0, 0):
         _no_groups(counts, want, out)
         return total, False, 0
@@ -592,7 +605,10 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
     a2 &= ~gone
     a3 &= ~gone
     W = (nc + 63) >> 6
-    bits = np.empty(B_ROWS * W, dtype=np.int64)
+    if W <= W0:
+        bits = ws[O_BITS:O_BITS + B_ROWS * W]
+    else:
+        bits = np.empty(B_ROWS * W, dtype=np.int64)
     _fill_bits(bits, W, cand, nc, n_runs, nonwild, pool)
     best = ws[O_BEST:O_BEST + 3]
     best[1] = 0
