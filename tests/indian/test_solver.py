@@ -356,10 +356,13 @@ def _value(k, w):
 def test_loose_kinds_and_bounded_deadwood_are_exact():
     """deadwood_and_loose: the hand's min_deadwood, and every kind it marks loose leaves
     exactly m - value(k) when one copy goes (I6); some kinds are marked on hands that
-    can meet I5. deadwood_below(ub, lb): exact below ub, at least ub otherwise."""
+    can meet I5; deadwood_and_loose_below the same when below its bound. deadwood_below(ub,
+    lb): exact below ub, at least ub otherwise."""
     rng = np.random.default_rng(17)
     loose = np.zeros(N_KINDS, dtype=np.int64)
+    loose_below = np.zeros(N_KINDS, dtype=np.int64)
     marked_with_groups = 0
+    checked_below = 0
     for i in range(300):
         hand = biased_hand(rng, 2 + i % 2, 14)
         c = counts_of(hand)
@@ -369,6 +372,11 @@ def test_loose_kinds_and_bounded_deadwood_are_exact():
         m = solver_nb.deadwood_and_loose(c, w, mjr, mjs, tr, loose)
         assert m == solver_nb.min_deadwood(c, w, mjr, mjs, tr)
         total = sum(_value(k, w) * c[k] for k in range(N_KINDS))
+        # the same below a bound: exact with exact loose kinds when below, else >= it
+        bound = (m, m + 1, 11)[i % 3]
+        m_below = solver_nb.deadwood_and_loose_below(c, w, mjr, mjs, tr, bound, loose_below)
+        assert m_below == m if m < bound else m_below >= bound
+        checked_below += m < bound
         for k in range(N_KINDS):
             if c[k] == 0:
                 assert loose[k] == 0
@@ -381,10 +389,12 @@ def test_loose_kinds_and_bounded_deadwood_are_exact():
             if loose[k]:
                 assert d == m - v
                 marked_with_groups += m < total
+            if m < bound and loose_below[k]:
+                assert d == m - v
             for ub in (d, d + 1, m - v + 3):
                 got = solver_nb.deadwood_below(c2, w, mjr, mjs, tr, ub, max(m - v, 0))
                 assert got == d if d < ub else got >= ub
-    assert marked_with_groups > 20
+    assert marked_with_groups > 20 and checked_below > 50
 
 
 def test_adding_a_joker_never_hurts():

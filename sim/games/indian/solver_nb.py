@@ -14,6 +14,8 @@ callers, around the one compiled entry ``_solve``, so that only it links the sea
                    ub, lb) -> int64   # exact below ub, else >= ub
     deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set,
                        triple_is_run, loose) -> int64   # + kinds free to go
+    deadwood_and_loose_below(counts, wild_rank, max_j_run, max_j_set,
+                             triple_is_run, ub, loose) -> int64   # the same below ub
 
 ``counts`` is ``int64[53]`` (kinds of ``cards.py``; at most 3 copies of a
 natural), any hand size 1..14. ``wild_rank`` 0..12: every card of that rank
@@ -920,7 +922,7 @@ def _solve(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb,
         if mode == 2:
             _no_groups(counts, mode, out)
         return 0 if mode == 1 else total
-    if mode == 1 or (mode == 0 and ub <= total):
+    if mode == 1 or ub <= total:
         lonely = _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run)
         if lonely:
             if mode == 1:
@@ -967,6 +969,16 @@ def deadwood_and_loose(counts, wild_rank, max_j_run, max_j_set, triple_is_run, l
     zero = counts[JOKER] * 0
     return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
                   zero + triple_is_run, zero + 2, zero + BIG, zero, loose)
+
+
+@njit(inline="always")
+def deadwood_and_loose_below(counts, wild_rank, max_j_run, max_j_set, triple_is_run, ub, loose):
+    """``deadwood_and_loose`` for a caller that needs it only below ``ub``: exact, with
+    ``loose``, when min_deadwood is below ``ub``; else some value >= ``ub`` and ``loose``
+    means nothing. The search prunes everything at or above ``ub``."""
+    zero = counts[JOKER] * 0
+    return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
+                  zero + triple_is_run, zero + 2, zero + ub, zero, loose)
 
 
 @njit(inline="always")

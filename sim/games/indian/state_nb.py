@@ -64,7 +64,7 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.cards_nb import card_value, jokers_in
 from sim.games.indian.deal_nb import deal_order, reshuffle, wild_rank_of
-from sim.games.indian.solver_nb import can_declare, deadwood_and_loose
+from sim.games.indian.solver_nb import can_declare, deadwood_and_loose_below
 
 
 @njit(cache=True, inline="always")
@@ -362,7 +362,14 @@ def declaring_discard(h, wild, mjr, mjs, tir, free):
         ok = can_declare(h, wild, mjr, mjs, tir)
         h[loose] += 1
         return loose if ok else -1
-    m14 = deadwood_and_loose(h, wild, mjr, mjs, tir, free)
+    # only kinds worth m14 or more can qualify: the search is needed below the top value
+    vmax = 0
+    for k in range(N_KINDS):
+        if h[k] > 0:
+            vmax = max(vmax, card_value(k, wild))
+    m14 = deadwood_and_loose_below(h, wild, mjr, mjs, tir, vmax + 1, free)
+    if m14 > vmax:
+        return -1
     for k in range(N_KINDS - 1, -1, -1):
         v = card_value(k, wild)
         if h[k] == 0 or v < m14 or (free[k] and m14 != v):
