@@ -1,10 +1,12 @@
 """Speed of the Indian Rummy deadwood solver (issue 9): hands solved per second.
 
-``solver_hands_per_second(n_hands, decks, seed)`` deals ``n_hands`` random
-13-card hands from shuffled ``decks``-deck shoes (52 * decks naturals plus
-2 * decks printed jokers, I1), each hand with a random wild rank (I2), and
-times ``min_deadwood`` over all of them in one compiled loop on one thread,
-after a warm-up pass (compilation and caches). Not used by any test.
+``solver_hands_per_second(n_hands, decks, seed, hand_size)`` deals ``n_hands`` random
+13-card hands (or ``hand_size``: 14 is a hand after its draw) from shuffled
+``decks``-deck shoes (52 * decks naturals plus 2 * decks printed jokers, I1), each
+hand with a random wild rank (I2), and times ``min_deadwood`` over all of them in
+one compiled loop on one thread, after a warm-up pass (compilation and caches).
+``rummy-sim bench --game indian`` reports the 13-card figure (``solver_hands_per_s``);
+``python -m sim.games.indian.solver_bench`` prints both sizes. Not used by any test.
 """
 
 import time
@@ -35,9 +37,9 @@ def _solve_all(counts, wild, triple_is_run):
     return s
 
 
-def solver_hands_per_second(n_hands=200_000, decks=2, seed=1):
-    """Hands per second of ``min_deadwood`` on random 13-card hands, one thread."""
-    counts, wild = random_hands(n_hands, decks, seed)
+def solver_hands_per_second(n_hands=200_000, decks=2, seed=1, hand_size=13):
+    """Hands per second of ``min_deadwood`` on random ``hand_size``-card hands, one thread."""
+    counts, wild = random_hands(n_hands, decks, seed, hand_size)
     tr = 1 if decks == 3 else 0
     _solve_all(counts[: min(n_hands, 2000)], wild[: min(n_hands, 2000)], tr)  # warm-up
     t0 = time.perf_counter()
@@ -46,5 +48,6 @@ def solver_hands_per_second(n_hands=200_000, decks=2, seed=1):
 
 
 if __name__ == "__main__":  # pragma: no cover
-    for d in (2, 3):
-        print(f"{d} decks: {solver_hands_per_second(decks=d):,.0f} hands/s")
+    for size in (13, 14):
+        for d in (2, 3):
+            print(f"{size} cards, {d} decks: {solver_hands_per_second(decks=d, hand_size=size):,.0f} hands/s")
