@@ -182,7 +182,9 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
         if ps == 0:
             continue
         for a in range(0, 12):
-            if want_pure and not (ps >> a) & 1:
+            # every window from a (3 positions at least) holds a, a + 1, a + 2: with
+            # fewer naturals there than 3 - jokers allowed, none is a run
+            if _popcount((ps >> a) & 7) + (0 if want_pure else jcap) < 3:
                 continue
             miss = 0
             npres = 0
@@ -297,16 +299,6 @@ def _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool):
 
 
 @njit(inline="always")
-def _fits(cand, j, a1, a3, cost, pool):
-    if cost + cand[j, F_COST] > pool:
-        return False
-    tk = cand[j, F_TRIPLE]
-    if tk >= 0:
-        return ((a3 >> tk) & 1) == 1
-    return (cand[j, F_MASK] & ~a1) == 0
-
-
-@njit(inline="always")
 def _take(cand, j, a1, a2, a3):
     """The planes (count >= 1, >= 2, >= 3) after group j takes its naturals."""
     tk = cand[j, F_TRIPLE]
@@ -315,29 +307,6 @@ def _take(cand, j, a1, a2, a3):
         return a1 & b, a2 & b, a3 & b
     m = cand[j, F_MASK]
     return (a1 & ~m) | (a2 & m), (a2 & ~m) | (a3 & m), a3 & ~m
-
-
-@njit(inline="always")
-def _cond_possible(cand, n_runs, a1, a3, cost, pool, runs, pure, long_):
-    """Can the I5 conditions still be met? (necessary test)"""
-    if runs >= 2 and pure > 0 and long_ > 0:
-        return True
-    nfit = 0
-    fp = pure > 0
-    fl = long_ > 0
-    for j in range(n_runs):
-        if _fits(cand, j, a1, a3, cost, pool):
-            nfit += 1
-            if cand[j, F_PURE]:
-                fp = True
-            if cand[j, F_LONG]:
-                fl = True
-            if fp and fl and nfit >= 2:
-                return True
-    if not (fp and fl):
-        return False
-    # two runs needed: one fitting candidate may still serve twice (copies)
-    return runs >= 2 or nfit >= 1
 
 
 # fields of a search stack frame
@@ -558,9 +527,6 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
             break
         cap = nc
         cand = np.empty((cap, NF), dtype=np.int64)
-    if not _cond_possible(cand, n_runs, a1, a3, 0, pool, 0, 0, 0):
-        _no_groups(counts, want, out)
-        return total, False, 0
 
     # decision order: non-wild kinds held and coverable; first those some run
     # candidate holds (the I5 skeleton is settled early, which lets the
@@ -573,10 +539,18 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
             nonwild &= ~(1 << (s * 13 + wild_rank))
     cover = 0
     runcover = 0
+    any_pure = 0
+    any_long = 0
     for j in range(nc):
         cover |= cand[j, F_MASK]
         if j < n_runs:
             runcover |= cand[j, F_MASK]
+            any_pure |= cand[j, F_PURE]
+            any_long |= cand[j, F_LONG]
+    if not (any_pure and any_long):
+        # I5 needs a pure run and a run of four among the candidates
+        _no_groups(counts, want, out)
+        return total, False, 0
     order = ws[O_ORDER:O_ORDER + 52]
     key = ws[O_KEY:O_KEY + 52]
     nord = 0
