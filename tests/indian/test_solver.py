@@ -461,7 +461,7 @@ def candidate_count(c, w, mjr, mjs, tr):
     if tr:
         nc = solver_nb._gen_triples(cand, nc, c, w)
     nc = solver_nb._gen_runs(cand, nc, c, w, mjr, n, nc < 0, pm, plist, pool)
-    return solver_nb._gen_sets(cand, nc, c, w, mjs, pool)
+    return solver_nb._gen_sets(cand, nc, a1, w, mjs, pool)
 
 
 def test_partnerless_cards_are_deadwood_in_every_arrangement():

@@ -263,36 +263,44 @@ def _gen_triples(cand, nc, counts, wild_rank):
 
 
 @njit(cache=True, _nrt=False)
-def _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool):
+def _gen_sets(cand, nc, a1, wild_rank, max_j_set, pool):
     """Append set candidates: every subset of the suits held of a rank plus
-    jokers, 3 or 4 cards, at most ``max_j_set`` jokers, cost within the pool."""
+    jokers, 3 or 4 cards, at most ``max_j_set`` jokers, cost within the pool.
+    Only the ranks held in enough suits (3 less the jokers allowed) are visited."""
     jcap = min(max_j_set, pool)
-    for r in range(13):
-        sm = 0
-        for s in range(4):
-            if counts[s * 13 + r] > 0:
-                sm |= 1 << s
-        if _popcount(sm) + jcap < 3:
-            continue
+    s0 = a1 & 0x1FFF
+    s1 = (a1 >> 13) & 0x1FFF
+    s2 = (a1 >> 26) & 0x1FFF
+    s3 = (a1 >> 39) & 0x1FFF
+    need = 3 - jcap
+    if need <= 1:
+        ranks = s0 | s1 | s2 | s3
+    elif need == 2:
+        ranks = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    else:
+        ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    while ranks:
+        low = ranks & -ranks
+        r = _bitindex(low)
+        ranks ^= low
+        sm = ((s0 >> r) & 1) | (((s1 >> r) & 1) << 1) | (((s2 >> r) & 1) << 2) | (((s3 >> r) & 1) << 3)
+        v = 0 if r == wild_rank else min(r + 2, 10)
         sub = sm
         while sub:
             k = _popcount(sub)
             jlo = max(0, 3 - k)
             jhi = min(jcap, 4 - k)
+            kmask = 0
+            for x in range(4):
+                if (sub >> x) & 1:
+                    kmask |= np.int64(1) << (x * 13 + r)
             for j in range(jhi, jlo - 1, -1):
                 cost = j
                 if r == wild_rank:
                     cost += k
                 if cost > pool:
                     continue
-                kmask = 0
-                value = 0
-                for s in range(4):
-                    if (sub >> s) & 1:
-                        kind = s * 13 + r
-                        kmask |= 1 << kind
-                        value += _card_value(kind, wild_rank)
-                nc = _push(cand, nc, kmask, -1, cost, value, 0, 0, 0,
+                nc = _push(cand, nc, kmask, -1, cost, k * v, 0, 0, 0,
                            k + j, r, sub, j, k + j)
             sub = (sub - 1) & sm
     return nc
@@ -522,7 +530,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
             nc = _gen_triples(cand, nc, counts, wild_rank)
         nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist, pool)
         n_runs = nc
-        nc = _gen_sets(cand, nc, counts, wild_rank, max_j_set, pool)
+        nc = _gen_sets(cand, nc, a1, wild_rank, max_j_set, pool)
         if nc <= cap:
             break
         cap = nc
