@@ -372,10 +372,10 @@ def _quick(counts, wild_rank, max_j_run, triple_is_run):
     # one pass without branches on the counts (a kind is held or not at random, so
     # branches on it mispredict): planes, cards, points of the naturals
     n = counts[JOKER]
-    total = 0
-    a1 = 0
-    a2 = 0
-    a3 = 0
+    total = n * 0
+    a1 = n * 0     # (not the literal 0: the planes would type as Literal[int](0) in one
+    a2 = n * 0     # caller's returned tuple, and _search would compile a second time)
+    a3 = n * 0
     for r in range(13):
         v = min(r + 2, 10)
         for s in range(4):
