@@ -41,7 +41,7 @@ def hand_view(obs):
     return obs[O_HAND : O_HAND + N_KINDS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def best_discard(h, wild, mjr, mjs, tir, check_declare):
     """For a 14-card hand ``h`` (changed and restored): ``(kind, deadwood, declare)`` —
     the kind whose discard leaves the least min_deadwood (ties: higher value, then higher
@@ -96,7 +96,7 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     return best_k, best_d, decl
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def declaring_kind(h, m, loose, wild, mjr, mjs, tir):
     """For a 14-card hand ``h`` (changed and restored) of min_deadwood ``m`` and loose kinds
     ``loose`` (solver ``deadwood_and_loose``): the first kind, by value then kind,
@@ -133,7 +133,7 @@ def lowers_deadwood(h, top, cur, wild, mjr, mjs, tir):
     return found
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir):
     """lowers_deadwood for the 14 cards ``h`` (``top`` included, changed and restored)
     of min_deadwood ``m`` and loose kinds ``loose`` (solver ``deadwood_and_loose``).

@@ -341,7 +341,7 @@ def has_long_run_seed(h, wild_rank, max_j_run):
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def declaring_discard(h, wild, mjr, mjs, tir, free):
     """The highest kind whose discard leaves a valid declaration (I5) of the other 13 of the
     14 cards in ``h``, or -1: quick necessary tests first (a pure run, a seed of the run of
