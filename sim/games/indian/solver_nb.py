@@ -101,6 +101,7 @@ Numba note: calls between compiled functions never pass literal constants
 import numpy as np
 from numba import njit
 
+from sim.core.bits_nb import lowest_bit_index, popcount
 from sim.games.indian.cards_nb import card_value as _card_value  # the one I6 definition
 
 JOKER = 52
@@ -137,11 +138,8 @@ def _pos_rank(p):
 
 @njit(inline="always")
 def _popcount(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Number of set bits (one CPU instruction)."""
+    return popcount(x)
 
 
 @njit(inline="always")
@@ -244,7 +242,7 @@ def _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, want_pure, pm, plist, p
                             break
                         c0 = comb & -comb
                         r0 = comb + c0
-                        comb = (((r0 ^ comb) >> 2) // c0) | r0
+                        comb = ((r0 ^ comb) >> (2 + _bitindex(c0))) | r0   # c0 is a power of two
     return nc
 
 
@@ -776,7 +774,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
     return best[0], False, best[2]
 
 
-@njit(inline="always")
+@njit(cache=True, _nrt=False)
 def _copy_rows(cand, bpath, ng, want, out):
     if want == 1 and out.shape[0] >= ng * NF:
         for g in range(ng):
@@ -784,7 +782,7 @@ def _copy_rows(cand, bpath, ng, want, out):
                 out[g * NF + f] = cand[bpath[g], f]
 
 
-@njit(inline="always")
+@njit(cache=True, _nrt=False)
 def _no_groups(counts, want, out):
     """``out`` when no arrangement meets I5: every card held may go (want 2)."""
     if want == 2:
@@ -831,26 +829,8 @@ def _write_loose(loose, counts, cand, bpath, ng, pool, w):
 
 @njit(inline="always")
 def _bitindex(low):
-    """Index of the single set bit of ``low`` (binary search)."""
-    i = 0
-    if low >> 32:
-        low >>= 32
-        i += 32
-    if low >> 16:
-        low >>= 16
-        i += 16
-    if low >> 8:
-        low >>= 8
-        i += 8
-    if low >> 4:
-        low >>= 4
-        i += 4
-    if low >> 2:
-        low >>= 2
-        i += 2
-    if low >> 1:
-        i += 1
-    return i
+    """Index of the single set bit of ``low`` (one CPU instruction)."""
+    return lowest_bit_index(low)
 
 
 @njit(inline="always")
