@@ -435,8 +435,9 @@ def test_hypothesis_matches_brute_force(case):
 
 def test_blocks_span_several_candidate_words():
     """The solver keeps the candidates that fit as bitsets of 64-candidate words and
-    starts with room for 128 candidates: the brute-force blocks above include hands past
-    one word and past that room, so both paths are compared with the reference."""
+    searches in a workspace on the stack with room for 128 candidates (more: a workspace
+    of their own, solver_nb._search_heap): the brute-force blocks above include hands
+    past one word and past that room, so both paths are compared with the reference."""
     counts = {"over 64": 0, "over 128": 0}
     for kind, seed, n in BLOCKS:
         for hand, w, mjr, mjs, tr in make_block(kind, seed, n):
@@ -444,6 +445,25 @@ def test_blocks_span_several_candidate_words():
             counts["over 64"] += nc > 64
             counts["over 128"] += nc > 128
     assert counts["over 64"] >= 200 and counts["over 128"] >= 20, counts
+
+
+@pytest.mark.parametrize("kind", ["biased", "jokers", "options"])
+def test_a_workspace_too_small_is_grown(kind, naive_jobs):
+    """A search whose workspace has room for fewer candidates than the hand makes stops and
+    is retried with room for all of them (_search_heap from room for one): the same
+    deadwood (I6) and declarability (I5) as the brute force. A bound below every deadwood
+    (a negative ``ub``, what a caller's m - value(k) + 3 can be) is answered, not
+    mistaken for that retry signal."""
+    cases, job = naive_jobs[kind]
+    big = solver_nb.BIG
+    for (hand, w, mjr, mjs, tr), (dead, declare) in list(zip(cases, job.get()))[:300]:
+        c = counts_of(hand)
+        quick = solver_nb._quick(c, w, mjr, tr)
+        got, _, _ = solver_nb._search_heap(1, c, w, mjr, mjs, tr, 0, 0, c, big, 0, quick)
+        assert got == dead, ([kind_name(k) for k in sorted(hand)], w, mjr, mjs, tr, got, dead)
+        _, ok, _ = solver_nb._search_heap(1, c, w, mjr, mjs, tr, 1, 0, c, 0, 0, quick)
+        assert ok == declare
+        assert solver_nb.deadwood_below(c, w, mjr, mjs, tr, -2, 0) >= -2
 
 
 @njit(cache=True)

@@ -94,14 +94,19 @@ natural card and its cost equals T exactly.
    the kinds a step used up and those costing more than the pool left), so the
    scan of (a) and (b) is a few word operations per kind.
 
-Numba note: calls between compiled functions never pass literal constants
-(numba would compile one specialisation per literal value).
+Numba notes: calls between compiled functions never pass literal constants
+(numba would compile one specialisation per literal value). The search's workspace
+(candidates, bitsets, stack frames: ``WS_SIZE`` words) lives on ``_solve``'s stack
+(``sim.core.scratch_nb.stack_int64``), so a solver call allocates nothing and counts no
+references; the rare hand with more than ``CAP0`` candidates is searched again in a
+workspace of its own (``_search_heap``, which ``arrange`` always uses).
 """
 
 import numpy as np
 from numba import njit
 
 from sim.core.bits_nb import lowest_bit_index, popcount
+from sim.core.scratch_nb import stack_int64
 from sim.games.indian.cards_nb import card_value as _card_value  # the one I6 definition
 
 JOKER = 52
@@ -332,7 +337,8 @@ S_LEAF = 12
 NS = 13
 STACK = 40     # >= groups (<= 5) + deadwood decisions (<= 14) + 1
 
-# workspace layout (one allocation per search)
+# workspace layout (on the stack of ``_solve``; one allocation of their own for the rare hands
+# with more than CAP0 candidates, ``_search_heap``)
 O_PM = 0
 O_PLIST = O_PM + 4
 O_VALS = O_PLIST + 14
@@ -342,10 +348,8 @@ O_BEST = O_KEY + 52
 O_BPATH = O_BEST + 3
 O_PATH = O_BPATH + STACK
 O_ST = O_PATH + STACK
-CAP0 = 128     # candidates the workspace has room for (more: one allocation of their own)
-W0 = 2         # bitset words the workspace has room for (CAP0 / 64)
-O_CAND = O_ST + STACK * NS
-O_BITS = O_CAND + CAP0 * NF
+CAP0 = 128     # candidates the stack workspace has room for
+O_CAND = O_ST + STACK * NS     # cap * NF candidate fields, then the bitsets
 
 # candidate bitsets (rows of W = ceil(candidates / 64) words, one allocation per search):
 # which candidates hold a kind, which cost at most c, which are runs / pure / long / free of
@@ -359,7 +363,15 @@ B_LONG = B_PURE + 1
 B_FREE = B_LONG + 1        # candidates without non-wild naturals (jokers and wild-rank cards)
 B_FIT = B_FREE + 1         # STACK rows
 B_ROWS = B_FIT + STACK
-WS_SIZE = O_BITS + B_ROWS * W0
+
+
+@njit(inline="always")
+def _workspace_size(cap):
+    """Words of a workspace with room for ``cap`` candidates and their bitsets."""
+    return O_CAND + cap * NF + B_ROWS * ((cap + 63) >> 6)
+
+
+WS_SIZE = O_CAND + CAP0 * NF + B_ROWS * ((CAP0 + 63) >> 6)   # _workspace_size(CAP0)
 
 
 @njit(inline="always")
@@ -484,9 +496,15 @@ def _fill_bits(bits, W, cand, nc, n_runs, nonwild, pool):
         _set_bit(bits, B_FIT, W, j)
 
 
-@njit(cache=True, _nrt=True)
-def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out, ub, lb, quick):
+@njit(cache=True, _nrt=False)
+def _search(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out, ub, lb,
+            quick):
     """Exact search. mode 0: smallest deadwood; mode 1: a full declaration.
+
+    ``ws``: a workspace of ``_workspace_size(cap)`` words (no allocation here, so no
+    reference counting); a hand with more than ``cap`` candidates returns
+    (total, False, -candidates) at once (a negative group count: no deadwood or bound
+    value can be mistaken for it), for the caller to retry with room for them.
 
     ``quick``: ``_quick``'s answer for the hand (the caller has it already).
     Returns (deadwood or -1, declarable, n_groups). ``want`` 1: ``out`` (flat,
@@ -511,28 +529,23 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
     if not ok:
         _no_groups(counts, want, out)
         return total, False, 0
-    ws = np.empty(WS_SIZE, dtype=np.int64)
     pm = ws[O_PM:O_PM + 4]
     for s in range(4):
         m = (a1 >> (s * 13)) & 0x1FFF
         pm[s] = ((m << 1) | ((m >> 12) & 1)) & 0x3FFF
 
     plist = ws[O_PLIST:O_PLIST + 14]
-    cap = CAP0
-    cand = ws[O_CAND:O_CAND + CAP0 * NF].reshape((CAP0, NF))
-    while True:
-        # (no literal constants in calls: numba would compile one copy per value)
-        nc = n * 0
-        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist, pool)
-        if triple_is_run:
-            nc = _gen_triples(cand, nc, counts, wild_rank)
-        nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist, pool)
-        n_runs = nc
-        nc = _gen_sets(cand, nc, a1, wild_rank, max_j_set, pool)
-        if nc <= cap:
-            break
-        cap = nc
-        cand = np.empty((cap, NF), dtype=np.int64)
+    cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
+    # (no literal constants in calls: numba would compile one copy per value)
+    nc = n * 0
+    nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc == 0, pm, plist, pool)
+    if triple_is_run:
+        nc = _gen_triples(cand, nc, counts, wild_rank)
+    nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist, pool)
+    n_runs = nc
+    nc = _gen_sets(cand, nc, a1, wild_rank, max_j_set, pool)
+    if nc > cap:
+        return total, False, -nc
 
     # decision order: non-wild kinds held and coverable; first those some run
     # candidate holds (the I5 skeleton is settled early, which lets the
@@ -587,10 +600,7 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
     a2 &= ~gone
     a3 &= ~gone
     W = (nc + 63) >> 6
-    if W <= W0:
-        bits = ws[O_BITS:O_BITS + B_ROWS * W]
-    else:
-        bits = np.empty(B_ROWS * W, dtype=np.int64)
+    bits = ws[O_CAND + cap * NF:O_CAND + cap * NF + B_ROWS * W]
     _fill_bits(bits, W, cand, nc, n_runs, nonwild, pool)
     best = ws[O_BEST:O_BEST + 3]
     best[1] = 0
@@ -774,6 +784,20 @@ def _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, 
     return best[0], False, best[2]
 
 
+@njit(cache=True, _nrt=True)
+def _search_heap(cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out, ub,
+                 lb, quick):
+    """``_search`` in a workspace of its own, with room for ``cap`` candidates or, when the
+    hand has more, for all of them (one allocation, once in some thousands of hands)."""
+    while True:
+        ws = np.empty(_workspace_size(cap), dtype=np.int64)
+        dead, ok, ng = _search(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode,
+                               want, out, ub, lb, quick)
+        if ng >= 0:
+            return dead, ok, ng
+        cap = -ng
+
+
 @njit(cache=True, _nrt=False)
 def _copy_rows(cand, bpath, ng, want, out):
     if want == 1 and out.shape[0] >= ng * NF:
@@ -897,8 +921,14 @@ def _solve(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb,
                 lonely ^= low
             if forced >= ub:
                 return ub      # what the search returns when nothing is below ub
-    dead, decl, _ = _search(counts, wild_rank, max_j_run, max_j_set, triple_is_run,
-                            1 if mode == 1 else 0, 2 if mode == 2 else 0, out, ub, lb, quick)
+    ws = stack_int64(WS_SIZE)
+    smode = 1 if mode == 1 else 0
+    want = 2 if mode == 2 else 0
+    dead, decl, nc = _search(ws, counts[JOKER] * 0 + CAP0, counts, wild_rank, max_j_run, max_j_set,
+                             triple_is_run, smode, want, out, ub, lb, quick)
+    if nc < 0:
+        dead, decl, _ = _search_heap(-nc, counts, wild_rank, max_j_run, max_j_set, triple_is_run,
+                                     smode, want, out, ub, lb, quick)
     if mode == 1:
         return 1 if decl else 0
     return dead
@@ -968,9 +998,11 @@ def arrange(counts, wild_rank, max_j_run, max_j_set, triple_is_run, groups, grou
     mode = w * 0 + 1
     big = mode * 0 + BIG
     quick = _quick(counts, w, mjr, tr)
-    dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode, mode, flat, big, mode - 1, quick)
+    cap = mode * 0 + CAP0
+    dead, ok, ng = _search_heap(cap, counts, w, mjr, mjs, tr, mode, mode, flat, big, mode - 1, quick)
     if not ok:
-        dead, ok, ng = _search(counts, w, mjr, mjs, tr, mode - 1, mode, flat, big, mode - 1, quick)
+        dead, ok, ng = _search_heap(cap, counts, w, mjr, mjs, tr, mode - 1, mode, flat, big, mode - 1,
+                                    quick)
     rows = flat.reshape((MAX_GROUPS + 1, NF))
     # the pool cards left for joker slots: printed jokers first, then the
     # wild-rank cards not standing as themselves
