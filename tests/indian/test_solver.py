@@ -466,6 +466,22 @@ def test_a_workspace_too_small_is_grown(kind, naive_jobs):
         assert solver_nb.deadwood_below(c, w, mjr, mjs, tr, -2, 0) >= -2
 
 
+@pytest.mark.parametrize("kind", [b[0] for b in BLOCKS])
+def test_two_runs_test_rejects_only_hands_without_I5(kind, naive_jobs):
+    """solver_nb._two_runs (a pure run and a disjoint second run, one of four or more: I5)
+    may say no only where the brute force finds no arrangement meeting I5 (deadwood all
+    points, I6; no declaration); and it does say no on hands the quick test lets through."""
+    cases, job = naive_jobs[kind]
+    rejected = 0
+    for (hand, w, mjr, mjs, tr), (dead, declare) in zip(cases, job.get()):
+        c = counts_of(hand)
+        n, total, pool, a1, a2, a3, ok = solver_nb._quick(c, w, mjr, tr)
+        if ok and not solver_nb._two_runs(a1, a2, a3, pool, mjr, tr):
+            rejected += 1
+            assert dead == total and not declare, ([kind_name(k) for k in sorted(hand)], w, mjr, tr)
+    assert rejected >= (100 if kind in ("random", "biased") else 1), rejected
+
+
 @njit(cache=True)
 def candidate_count(c, w, mjr, mjs, tr):
     """How many candidate groups the solver makes for a hand (its generators, as _search calls them)."""
