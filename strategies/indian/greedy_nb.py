@@ -13,9 +13,9 @@ The hand slice of the observation copy is used as scratch (changed and restored)
 array is allocated per decision.
 """
 
-import numpy as np
 from numba import njit
 
+from sim.core.scratch_nb import stack_int64
 from sim.games.indian.enums import (
     D_DRAW,
     MV_DECLARE,
@@ -56,7 +56,7 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     ``deadwood_and_loose``): no search for it, and the first such kind in the order is
     the best found before any search. The others are searched only below what would
     beat the best so far (``deadwood_below``), which is all the comparison needs."""
-    loose = np.empty(N_KINDS, np.int64)
+    loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     # start from the first loose kind in the order (its deadwood is known); a kind ahead
     # of the best so far wins with an equal deadwood, one behind it needs a smaller one,
@@ -126,7 +126,7 @@ def lowers_deadwood(h, top, cur, wild, mjr, mjs, tir):
     """True when some 13 of ``h`` plus ``top`` (changed and restored) have a min_deadwood
     below ``cur``."""
     h[top] += 1
-    loose = np.empty(N_KINDS, np.int64)
+    loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     found = _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir)
     h[top] -= 1
@@ -190,7 +190,7 @@ def greedy_draw(obs, moves, n):
     # the 14 cards with the pile's top first: their best arrangement also gives the
     # current deadwood when the top card lies outside it (removing it leaves m - value)
     top = obs[O_TOP]
-    loose = np.empty(N_KINDS, np.int64)
+    loose = stack_int64(N_KINDS)
     h[top] += 1
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     vt = card_value(top, wild)

@@ -35,6 +35,7 @@ declaration is always made when one exists, with greedy's choice of discard.
 import numpy as np
 from numba import njit, types
 
+from sim.core.scratch_nb import stack_float64, stack_int64
 from sim.games.indian.enums import (
     JOKER,
     MV_DECLARE,
@@ -201,7 +202,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     mjs = obs[O_RULES + R_MAX_J_SET]
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
-    loose = np.empty(N_KINDS, np.int64)
+    loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     if m <= 10:
         # some discard may leave 0 deadwood: a valid declaration wins the deal (I5, I6)
@@ -216,10 +217,11 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
             only_jokers = False
     nx = next_seat_in_play(obs)
     defend = (feed_weight != 0.0 or safe_weight != 0.0) and nx != obs[O_SEAT]
-    extra = np.zeros(N_KINDS, np.float64)
+    extra = stack_float64(N_KINDS)
+    extra[:] = 0.0
     # seat nx's public history once a decision (not once per kind held)
-    known = np.empty(N_KINDS, np.int64)
-    gone = np.empty(N_KINDS, np.int64)
+    known = stack_int64(N_KINDS)
+    gone = stack_int64(N_KINDS)
     if defend:
         seat_history(obs, nx, known, gone)
     for k in range(N_KINDS):
