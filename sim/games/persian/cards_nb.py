@@ -6,10 +6,9 @@ A hand or meld is an int64 mask with bit ``id`` set. Strategies may call these.
 
 import numpy as np
 from numba import config, njit
-from numba.core import types
-from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros
 
+from sim.core.bits_nb import popcount as _ctpop  # the CPU's population count (LLVM ctpop)
 from sim.games.persian.enums import JOKER0, JOKER_MASK, N_CARDS, N_JOKERS, N_RANKS, N_SUITS, RANK_BITS, TOP_RANK
 
 _RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15)  # P4: ten counts 10 [choice]
@@ -47,23 +46,8 @@ RANK_LE10 = np.int64(_RANKS_UPTO[0])  # ranks 0..10 of every suit: rank r + 2 is
 RANK_LE11 = np.int64(_RANKS_UPTO[1])
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    """The CPU's population count of an integer (LLVM's ctpop: one instruction)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
-
-
 if config.DISABLE_JIT:  # plain Python (the bench's JIT speed-up run): intrinsics cannot run there
     _U64 = (1 << 64) - 1
-
-    def _ctpop(x):  # noqa: F811
-        return (int(x) & _U64).bit_count()
 
     def leading_zeros(x):  # noqa: F811
         return 64 - (int(x) & _U64).bit_length()
