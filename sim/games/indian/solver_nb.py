@@ -355,7 +355,7 @@ O_ST = O_PATH + STACK
 CAP0 = 128     # candidates the stack workspace has room for
 O_CAND = O_ST + STACK * NS     # cap * NF candidate fields, then the bitsets
 
-# candidate bitsets (rows of W = ceil(candidates / 64) words, one allocation per search):
+# candidate bitsets (rows of W = ceil(candidates / 64) words, in the workspace after the candidates):
 # which candidates hold a kind, which cost at most c, which are runs / pure / long / free of
 # non-wild naturals, and each stack frame's candidates that still fit
 B_HAS = 0                  # 52 rows: candidates holding kind k (identical triples of k too)
