@@ -145,10 +145,8 @@ def _pos_rank(p):
     return p - 1
 
 
-@njit(inline="always")
-def _popcount(x):
-    """Number of set bits (one CPU instruction)."""
-    return popcount(x)
+_popcount = popcount             # number of set bits (one CPU instruction)
+_bitindex = lowest_bit_index     # index of the single set bit of a power of two (one instruction)
 
 
 @njit(inline="always")
@@ -853,12 +851,6 @@ def _write_loose(loose, counts, cand, bpath, ng, pool, w):
                 loose[k] = 1
         else:
             loose[k] = 0
-
-
-@njit(inline="always")
-def _bitindex(low):
-    """Index of the single set bit of ``low`` (one CPU instruction)."""
-    return lowest_bit_index(low)
 
 
 @njit(inline="always")
