@@ -17,7 +17,8 @@ cycle counter (``llvm.readcyclecounter``) read around every part of a deal:
   for greedy and the heuristics this is mostly the deadwood solver they call);
 * ``first chance``: the engine's own solver call at each discard decision until the seat's
   first chance (``declaring_discard``: does some discard leave a valid declaration? it feeds
-  the ``first_chance`` column; skipped when the move is itself a valid declaration);
+  the ``first_chance`` column; skipped when the move is itself a valid declaration or the
+  seat's built-in found the answer in its own discard search, memo_nb.M_DECLARES);
 * ``declaration check``: ``can_declare`` when a seat declares (once per declaring deal);
 * ``state updates``: drawing, discarding, drops and wrong declarations leaving the deal,
   the next turn;
@@ -47,6 +48,8 @@ from sim.games.indian.engine import kernel_args, parse_specs, run_deals
 from sim.games.indian.engine_nb import _decide, _new_scratch
 from sim.games.indian.enums import (C_TURNS, EVENT_COLS, MV_DECLARE, MV_DROP, N_RESULT_COLS, O_DECISION, O_TURN,
                                     R_TURN_CAP)
+from sim.games.indian.enums import O_SEAT, OBS_SIZE
+from sim.games.indian.memo_nb import M_DECLARES, MEMO_SEAT, clear_memo
 from sim.games.indian.rules import RuleOptions
 from sim.games.indian.state_nb import discard, discard_moves, draw_moves, next_turn
 from sim.games.indian.turn_nb import (GOING_ON, begin_turn, discard_declares, drop_out, finish_deal,
@@ -81,6 +84,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
     record = np.int64(0)
     t = ticks()
     start_deal(seed, deal, rules, st, shoe, rs, rng, hands_seq, buf, res)
+    clear_memo(obs)
     cap = rules[R_TURN_CAP]
     end = GOING_ON
     t = _lap(acc, cnt, P_SETUP, t)
@@ -113,7 +117,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
         if kind == MV_DECLARE:
             valid = discard_declares(st, moves[idx, 1])
             t = _lap(acc, cnt, P_DECLARE, t)
-        note_first_chance(st, valid, free)
+        note_first_chance(st, valid, free, obs[OBS_SIZE + st[O_SEAT] * MEMO_SEAT + M_DECLARES])
         t = _lap(acc, cnt, P_FIRST, t)
         discard(st, moves[idx, 1])
         if kind == MV_DECLARE:

@@ -40,6 +40,7 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
     ST_IN,
 )
+from sim.games.indian.memo_nb import M_D13, M_KEY13, key_matches, memo_at
 from sim.games.indian.solver_nb import min_deadwood
 from sim.games.indian.cards_nb import jokers_in
 from sim.games.indian.state_nb import has_pure_run
@@ -108,7 +109,11 @@ def wants_drop(obs, first_dw, need_pure, need_joker, middle_dw, middle_turn, ala
     alarm = alarm_pickups > 0 and max_pickups(obs) >= alarm_pickups
     if not late and not alarm:
         return False
-    dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
+    at = memo_at(obs)
+    if at >= 0 and key_matches(obs, at + M_KEY13, h):
+        dw = obs[at + M_D13]  # the 13 cards its last discard kept, solved then (memo_nb)
+    else:
+        dw = min_deadwood(h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], tir)
     if late and dw > middle_dw + credit:
         return True
     return alarm and dw > alarm_dw + credit

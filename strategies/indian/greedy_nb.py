@@ -8,7 +8,10 @@
   13 cards left (the highest-valued such k, then the highest kind); otherwise discards the kind whose removal leaves the
   least deadwood (ties: the higher-valued card, then the higher kind).
 
-It reads only its own hand, the top discard and the rules in its observation (I9).
+It reads only its own hand, the top discard and the rules in its observation (I9), and in
+the engine its own solver work of its last decisions (sim/games/indian/memo_nb.py: the 14
+cards its draw solved, the 13 its discard kept; and it tells the engine whether some
+discard declares, so the first-chance note needs no search).
 The hand slice of the observation copy is used as scratch (changed and restored), so no
 array is allocated per decision.
 """
@@ -30,6 +33,19 @@ from sim.games.indian.enums import (
     R_MAX_J_RUN,
     R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
+)
+from sim.games.indian.memo_nb import (
+    M_D13,
+    M_DECLARES,
+    M_KEY13,
+    M_KEY14,
+    M_LOOSE14,
+    M_M14,
+    key_matches,
+    loose_mask,
+    memo_at,
+    store_key,
+    unpack_loose,
 )
 from sim.plugin.strategy import STRATEGY_SIG
 from sim.games.indian.cards_nb import card_value
@@ -58,6 +74,13 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     beat the best so far (``deadwood_below``), which is all the comparison needs."""
     loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    return best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare)
+
+
+@njit(cache=True)
+def best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare):
+    """best_discard for a hand whose min_deadwood ``m`` and loose kinds ``loose`` (solver
+    ``deadwood_and_loose``) are known."""
     # start from the first loose kind in the order (its deadwood is known); a kind ahead
     # of the best so far wins with an equal deadwood, one behind it needs a smaller one,
     # so each search is bounded by what would win
@@ -193,12 +216,20 @@ def greedy_draw(obs, moves, n):
     loose = stack_int64(N_KINDS)
     h[top] += 1
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    at = memo_at(obs)
+    if at >= 0:  # the discard finds these 14 cards solved if the top is taken (memo_nb)
+        store_key(obs, at + M_KEY14, h)
+        obs[at + M_M14] = m
+        obs[at + M_LOOSE14] = loose_mask(h, loose)
     vt = card_value(top, wild)
     if loose[top]:
         cur = m - vt
     else:
         h[top] -= 1
-        cur = deadwood_below(h, wild, mjr, mjs, tir, BIG, m - vt)
+        if at >= 0 and key_matches(obs, at + M_KEY13, h):
+            cur = obs[at + M_D13]  # the 13 cards the last discard kept, solved by it
+        else:
+            cur = deadwood_below(h, wild, mjr, mjs, tir, BIG, m - vt)
         h[top] += 1
     found = _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir)
     h[top] -= 1
@@ -209,16 +240,46 @@ def greedy_draw(obs, moves, n):
 def greedy_discard(obs, moves, n):
     """The greedy discard: declare if it validly can, else the least-deadwood discard."""
     wild = obs[O_WILD_RANK]
+    mjr = obs[O_RULES + R_MAX_J_RUN]
+    mjs = obs[O_RULES + R_MAX_J_SET]
+    tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
-    k, d, decl = best_discard(
-        h, wild, obs[O_RULES + R_MAX_J_RUN], obs[O_RULES + R_MAX_J_SET], obs[O_RULES + R_TRIPLE_IS_RUN], True
-    )
+    loose = stack_int64(N_KINDS)
+    at = memo_at(obs)
+    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose)
+    k, d, decl = best_discard_of(h, m, loose, wild, mjr, mjs, tir, True)
+    if at >= 0:
+        # some discard declares only if the least deadwood left is 0, and then decl says which
+        obs[at + M_DECLARES] = 1 if decl >= 0 else 0
     if decl >= 0:
         i = row_of(moves, n, MV_DECLARE, decl)
         if i >= 0:
             return i
+    if at >= 0:
+        remember_kept(obs, at, h, k, d)
     i = row_of(moves, n, MV_DISCARD, k)
     return i if i >= 0 else 0
+
+
+@njit(cache=True, inline="always")
+def solved_14(obs, at, h, wild, mjr, mjs, tir, loose):
+    """min_deadwood of the 14 cards ``h`` held at a discard decision, ``loose`` filled with
+    their loose kinds (solver deadwood_and_loose): from the seat's memo when its draw solved
+    these cards (it took the pile's top; memo_nb), else solved here."""
+    if at >= 0 and key_matches(obs, at + M_KEY14, h):
+        unpack_loose(obs[at + M_LOOSE14], loose)
+        return obs[at + M_M14]
+    return deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+
+
+@njit(cache=True, inline="always")
+def remember_kept(obs, at, h, k, d):
+    """Note in the seat's memo that the 13 cards ``h`` keeps after discarding ``k`` have
+    min_deadwood ``d`` (the next draw's current deadwood, memo_nb)."""
+    h[k] -= 1
+    store_key(obs, at + M_KEY13, h)
+    h[k] += 1
+    obs[at + M_D13] = d
 
 
 # greedy_decide takes its two steps inlined (the same Python functions, inlined by numba): every

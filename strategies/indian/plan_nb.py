@@ -61,7 +61,16 @@ from sim.games.indian.enums import (
 from sim.games.indian.cards_nb import card_value, is_joker
 from sim.games.indian.solver_nb import BIG, deadwood_and_loose, deadwood_below
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
-from strategies.indian.greedy_nb import declaring_kind, greedy_draw, hand_view, row_of, row_of_kind
+from sim.games.indian.memo_nb import M_DECLARES, memo_at
+from strategies.indian.greedy_nb import (
+    declaring_kind,
+    greedy_draw,
+    hand_view,
+    remember_kept,
+    row_of,
+    row_of_kind,
+    solved_14,
+)
 
 
 @njit(cache=True)
@@ -203,14 +212,19 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
     loose = stack_int64(N_KINDS)
-    m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    at = memo_at(obs)
+    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose)
+    decl = -1
     if m <= 10:
         # some discard may leave 0 deadwood: a valid declaration wins the deal (I5, I6)
         decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir)
-        if decl >= 0:
-            i = row_of(moves, n, MV_DECLARE, decl)
-            if i >= 0:
-                return i
+    if at >= 0:
+        # discarding k leaves at least m - value(k) > 0 when m > 10: no discard declares
+        obs[at + M_DECLARES] = 1 if decl >= 0 else 0
+    if decl >= 0:
+        i = row_of(moves, n, MV_DECLARE, decl)
+        if i >= 0:
+            return i
     only_jokers = True
     for k in range(N_KINDS):
         if h[k] > 0 and not is_joker(k, wild):
@@ -238,6 +252,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     best_k = -1
     best_c = 0.0
     best_v = -1
+    best_d = 0
     # loose kinds first (their deadwood is known), then the others searched only below
     # what would beat the best so far
     for phase in range(2):
@@ -249,6 +264,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
             v = card_value(k, wild)
             lb = m - v
             if loose[k]:
+                d = lb
                 c = lb + extra[k]
             else:
                 if best_k >= 0:
@@ -267,6 +283,9 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
                 best_k = k
                 best_c = c
                 best_v = v
+                best_d = d  # exact: below its bound ub whenever it wins
+    if at >= 0 and best_k >= 0:
+        remember_kept(obs, at, h, best_k, best_d)
     i = row_of(moves, n, MV_DISCARD, best_k)
     return i if i >= 0 else 0
 

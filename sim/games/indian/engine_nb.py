@@ -77,6 +77,7 @@ from sim.games.indian.enums import (
 )
 from sim.games.indian.solver_nb import arrange, can_declare
 from sim.games.indian.state_nb import discard_moves, draw_moves, hand_of
+from sim.games.indian.memo_nb import DECLARES_UNKNOWN, M_DECLARES, MEMO_SEAT, MEMO_SIZE, clear_memo
 from sim.games.indian.turn_nb import GOING_ON, begin_turn, finish_deal, start_deal, step_discard, step_draw
 from sim.plugin.record_nb import event
 from sim.plugin.runs import play_deals_sig
@@ -96,8 +97,12 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
 
     The strategy gets fresh copies (observation with its own hand, exactly the ``n`` legal
     rows in a zeroed scratch buffer, cleared again after the call, its parameters) and its
-    own generator; whatever it writes changes nothing: the engine applies its own row."""
+    own generator; whatever it writes changes nothing: the engine applies its own row. A
+    built-in (``sids[seat] >= 0``) also gets the seats' memo blocks after the observation
+    (memo_nb: its own solver work from its last decisions, and M_DECLARES, reset here, in
+    which its discard can tell the first-chance note what it found)."""
     seat = st[O_SEAT]
+    obs[OBS_SIZE + seat * MEMO_SEAT + M_DECLARES] = DECLARES_UNKNOWN
     if n == 1:
         idx = 0  # a forced move needs no decision
     else:
@@ -115,7 +120,10 @@ def _decide(sids, params, fns, rng, st, obs, moves, mv, prm, n, decision, res, e
         np_ = params.shape[1]
         for j in range(prm.shape[0]):
             prm[j] = params[seat, j] if j < np_ else 0.0
-        idx = fns[seat](decision, obs, mv[:n], n, prm, rng[seat])  # the seat's strategy (its function slot)
+        if sids[seat] >= 0:  # a built-in: the observation and the seats' memo blocks (memo_nb)
+            idx = fns[seat](decision, obs, mv[:n], n, prm, rng[seat])
+        else:  # a user strategy: exactly the observation
+            idx = fns[seat](decision, obs[:OBS_SIZE], mv[:n], n, prm, rng[seat])
         # clear the strategy's rows again: nothing of this decision (another seat's
         # kinds held) survives in the scratch rows a later strategy could read past its end
         for i in range(n):
@@ -190,7 +198,7 @@ def _new_scratch():
     cards outside the groups)."""
     return (np.empty(ST_SIZE, np.int64), np.empty(MAX_SHOE, np.int64), np.empty(1, np.uint64),
             np.empty((MAX_SEATS, 1), np.uint64), np.empty((MAX_SEATS, HAND_SIZE), np.int64),
-            np.empty(MAX_SHOE, np.int64), np.empty(N_KINDS, np.int64), np.empty(OBS_SIZE, np.int64),
+            np.empty(MAX_SHOE, np.int64), np.empty(N_KINDS, np.int64), np.empty(OBS_SIZE + MEMO_SIZE, np.int64),
             np.empty((MAX_MOVES, MOVE_COLS), np.int64), np.zeros((MAX_MOVES + MOVE_SLACK, MOVE_COLS), np.int64),
             np.empty(MAX_PARAMS, np.float64), np.empty((MAX_GROUPS, GROUP_WIDTH), np.int64),
             np.empty(MAX_GROUPS, np.int64), np.empty(N_KINDS, np.int64))
@@ -207,6 +215,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
     strategy's illegal answer abandons the deal (``_decide`` writes the error columns).
     """
     start_deal(seed, deal, rules, st, shoe, rs, rng, hands_seq, buf, res)
+    clear_memo(obs)
     cap = rules[R_TURN_CAP]
     end = GOING_ON
     while st[O_TURN] < cap:
@@ -244,7 +253,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
                 record_declaration(ev, ev_n, slot, st, k, groups, group_len, left)
             else:
                 event(ev, ev_n, slot, EV_DISCARD, seat, k, 0, 0)
-        end = step_discard(st, kind, k, res, free)
+        end = step_discard(st, kind, k, res, free, obs[OBS_SIZE + seat * MEMO_SEAT + M_DECLARES])
         if end != GOING_ON:
             break
     winner = finish_deal(st, end, res)

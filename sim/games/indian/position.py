@@ -230,7 +230,7 @@ class Position:
                                    np.empty(E.MAX_GROUPS, np.int64), np.empty(E.N_KINDS, np.int64))
             else:
                 self._event(E.EV_DISCARD, seat, k)
-            end = step_discard(st, np.int64(kind), np.int64(k), res, self._free)
+            end = step_discard(st, np.int64(kind), np.int64(k), res, self._free, np.int64(-1))
         drew = kind in (E.MV_STOCK, E.MV_PILE)
         if end != GOING_ON:
             self._finish(end)

@@ -173,18 +173,21 @@ def discard_declares(st, k):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def note_first_chance(st, valid, free):
+def note_first_chance(st, valid, free, declares):
     """The ``first_chance`` column: the first turn at which the seat, holding 14 cards,
     could validly declare (I5, state_nb.declaring_discard), whether or not it does.
 
     Noted at the seat's discard decision, with its move chosen and not yet applied (the 14
     cards are those of its draw, and the turn the same): when the move is a valid
     declaration (``valid``, which the step computes anyway) the seat has its chance without
-    another search; otherwise the check is made. ``free`` (int64[N_KINDS]) is scratch."""
+    another search; so without one when the seat's built-in strategy found the answer in its
+    own discard search (``declares`` 1 or 0, memo_nb.M_DECLARES; -1: unknown, the check is
+    made). ``free`` (int64[N_KINDS]) is scratch."""
     seat = st[O_SEAT]
     if st[S_FIRST_CHANCE + seat] < 0:
-        if valid or declaring_discard(hand_of(st, seat), st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN],
-                                      st[O_RULES + R_MAX_J_SET], st[O_RULES + R_TRIPLE_IS_RUN], free) >= 0:
+        if valid or declares == 1 or (declares < 0 and declaring_discard(
+                hand_of(st, seat), st[O_WILD_RANK], st[O_RULES + R_MAX_J_RUN], st[O_RULES + R_MAX_J_SET],
+                st[O_RULES + R_TRIPLE_IS_RUN], free) >= 0):
             st[S_FIRST_CHANCE + seat] = st[O_TURN]
 
 
@@ -227,11 +230,12 @@ def settle_discard(st, kind, k, valid, res):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def step_discard(st, kind, k, res, free):
+def step_discard(st, kind, k, res, free, declares):
     """Apply the discard decision's move (``settle_discard``), the seat's first-chance note
-    first (``note_first_chance``; ``free`` is its scratch)."""
+    first (``note_first_chance``; ``free`` is its scratch, ``declares`` what the strategy
+    found, -1 if nothing)."""
     valid = kind == MV_DECLARE and discard_declares(st, k)
-    note_first_chance(st, valid, free)
+    note_first_chance(st, valid, free, declares)
     return settle_discard(st, kind, k, valid, res)
 
 
