@@ -64,16 +64,18 @@ from sim.games.indian.enums import (
     O_WILD_RANK,
     R_FIRST_DROP,
     R_MIDDLE_DROP,
+    R_MAX_J_RUN,
+    R_MAX_J_SET,
     R_TRIPLE_IS_RUN,
     ST_SIZE,
 )
 from sim.games.indian.solver_nb import BIG
 from sim.games.indian.cards_nb import card_value
-from sim.games.indian.state_nb import discard, draw_pile, draw_stock, next_turn
+from sim.games.indian.state_nb import discard, draw_pile, draw_stock, hand_of, next_turn
 from sim.core.rng_nb import next_u64
 from sim.games.indian.determinize_nb import determinize_into
 from strategies.indian.expert_nb import expert_decide
-from strategies.indian.greedy_nb import greedy_decide
+from strategies.indian.greedy_nb import best_discard, greedy_decide
 from strategies.indian.learned_nb import learned_decide
 from strategies.indian.rollout_nb import keep_score, play_out
 from sim.plugin.strategy import STRATEGY_SIG
@@ -174,7 +176,16 @@ def score_table(decision, obs, moves, cand, nc, horizon, rng, table):
     buf = np.empty(MAX_SHOE, np.int64)
     free = np.empty(N_KINDS, np.int64)
     rr = np.empty(1, np.uint64)
+    # greedy's discard after a draw candidate depends only on the kind drawn (the seat's own
+    # hand is the same in every world): solved once per kind, -2 until then
+    after_k = np.empty(N_KINDS, np.int64)
+    after_decl = np.empty(N_KINDS, np.int64)
+    after_k[:] = -2
     me = obs[O_SEAT]
+    wild = obs[O_WILD_RANK]
+    mjr = obs[O_RULES + R_MAX_J_RUN]
+    mjs = obs[O_RULES + R_MAX_J_SET]
+    tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     drop_points = obs[O_RULES + (R_FIRST_DROP if obs[O_HAS_DRAWN + me] == 0 else R_MIDDLE_DROP)]
     for w in range(table.shape[0]):
         determinize_into(obs, rng, world, known, avail, pool)
@@ -192,11 +203,21 @@ def score_table(decision, obs, moves, cand, nc, horizon, rng, table):
                     draw_stock(sim)
                 else:
                     draw_pile(sim)
-                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 1)  # greedy's discard first
+                h = hand_of(sim, me)
+                got = 0
+                for q in range(N_KINDS):
+                    if h[q] > obs[O_HAND + q]:
+                        got = q
+                if after_k[got] == -2:
+                    k, _, decl = best_discard(h, wild, mjr, mjs, tir, True)
+                    after_k[got] = k
+                    after_decl[got] = decl
+                # greedy's discard first
+                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 1, after_k[got], after_decl[got])
             else:
                 discard(sim, moves[cand[c], 1])
                 next_turn(sim)
-                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 0)
+                table[w, c] = play_out(sim, me, horizon, rr, buf, free, 0, -1, -1)
 
 
 @njit(STRATEGY_SIG, cache=True)

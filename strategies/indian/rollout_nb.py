@@ -83,7 +83,6 @@ from sim.games.indian.state_nb import (
     maybe_reshuffle,
     next_turn,
 )
-from strategies.indian.greedy_nb import best_discard
 
 KEEP_JOKER = 1000
 
@@ -185,11 +184,13 @@ def fast_wants(h, t, wild, tir):
 
 
 @njit(cache=True)
-def play_out(st, me, horizon, rr, buf, free, own_discard):
+def play_out(st, me, horizon, rr, buf, free, own_discard, own_k, own_decl):
     """Play the deal in ``st`` on with the fast policy in every seat and return its score
     for seat ``me`` (module docstring). ``st`` is at the start of a turn, or, with
-    ``own_discard`` = 1, just after ``me`` drew: ``me`` then discards as greedy would
-    (best_discard; it declares if it validly can). ``rr`` (uint64[1]) drives the I8
+    ``own_discard`` = 1, just after ``me`` drew: ``me`` then discards as greedy would,
+    given by the caller (``own_k, _, own_decl = best_discard(...)`` of ``me``'s 14 cards:
+    it declares discarding ``own_decl`` when that is >= 0, else discards ``own_k``; the
+    caller solves each hand once, whatever the world). ``rr`` (uint64[1]) drives the I8
     reshuffles; ``buf`` (int64[>= MAX_SHOE]) and ``free`` (int64[N_KINDS]) are scratch.
 
     One function on purpose: numba re-optimizes every compiled callee of the solver in
@@ -208,8 +209,8 @@ def play_out(st, me, horizon, rr, buf, free, own_discard):
     while True:
         if greedy_turn:
             seat = me
-            h = hand_of(st, seat)
-            k, _, d = best_discard(h, wild, mjr, mjs, tir, True)
+            k = own_k
+            d = own_decl
             greedy_turn = False
         else:
             if st[O_TURN] >= cap:
