@@ -27,7 +27,10 @@ chosen index. It checks the returned index; anything outside [0, n_moves) stops 
 deal with a StrategyError naming the strategy, the seat, the seed, the deal and the
 value, and the finished deals' results are kept. Built-in strategies (the package's
 own code) get the same observation copy and exactly the legal rows, without the
-copying: the information tests check that every built-in only reads them.
+copying: the information tests check that every built-in only reads them. In the
+Indian engine a built-in's observation is followed by the seats' memo blocks
+(sim/games/indian/memo_nb.py: its own solver work from its last decisions, keyed by the
+exact hand); a user strategy never sees them.
 
 Trust model: a strategy is code running in this process, with this process's
 rights. The guarantees above are against accidents and honest mistakes (reading a
