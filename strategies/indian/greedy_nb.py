@@ -287,8 +287,9 @@ def remember_kept(obs, at, h, k, d):
 # modules fewer take ~5% off the cold compile of engine + greedy (benchmarks/cold_compile.py
 # --instructions); defensive and the planners still call the shared compiled greedy_draw.
 # Never compiled on their own, so nothing of theirs is cached.
-_greedy_draw_inlined = njit(inline="always")(greedy_draw.py_func)
-_greedy_discard_inlined = njit(inline="always")(greedy_discard.py_func)
+# (under NUMBA_DISABLE_JIT=1 njit returns the plain function, which has no py_func)
+_greedy_draw_inlined = njit(inline="always")(getattr(greedy_draw, "py_func", greedy_draw))
+_greedy_discard_inlined = njit(inline="always")(getattr(greedy_discard, "py_func", greedy_discard))
 
 
 @njit(STRATEGY_SIG, cache=True)

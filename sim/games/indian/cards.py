@@ -28,7 +28,7 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 ACE = 12
 
-CARD_VALUES = np.array([card_value.py_func(k, -1) for k in range(N_KINDS)], dtype=np.int64)
+CARD_VALUES = np.array([getattr(card_value, "py_func", card_value)(k, -1) for k in range(N_KINDS)], dtype=np.int64)
 
 
 def kind_name(k):
