@@ -49,7 +49,18 @@ from sim.games.indian.memo_nb import (
 )
 from sim.plugin.strategy import STRATEGY_SIG
 from sim.games.indian.cards_nb import card_value
-from sim.games.indian.solver_nb import BIG, can_declare, deadwood_and_loose, deadwood_below
+from sim.games.indian.solver_nb import (
+    BIG,
+    CAP0,
+    SRC_NC,
+    WS_SIZE,
+    can_declare,
+    candidates_of,
+    deadwood_and_loose,
+    deadwood_and_loose_into,
+    deadwood_below,
+    deadwood_below_less,
+)
 
 
 @njit(cache=True)
@@ -73,14 +84,18 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     the best found before any search. The others are searched only below what would
     beat the best so far (``deadwood_below``), which is all the comparison needs."""
     loose = stack_int64(N_KINDS)
-    m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
-    return best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare)
+    src = stack_int64(WS_SIZE)
+    m = deadwood_and_loose_into(src, h, wild, mjr, mjs, tir, loose)
+    return best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare)
 
 
 @njit(cache=True)
-def best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare):
+def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare):
     """best_discard for a hand whose min_deadwood ``m`` and loose kinds ``loose`` (solver
-    ``deadwood_and_loose``) are known."""
+    ``deadwood_and_loose``) are known. ``src``: the workspace of that search (solver
+    ``deadwood_and_loose_into``), whose candidate groups the searches of the hand less one card
+    reuse (``deadwood_below_less``); ``src[SRC_NC]`` = -2 when none were made (they are then
+    made at the first such search)."""
     # start from the first loose kind in the order (its deadwood is known); a kind ahead
     # of the best so far wins with an equal deadwood, one behind it needs a smaller one,
     # so each search is bounded by what would win
@@ -91,6 +106,10 @@ def best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare):
             best_k = k
             best_v = card_value(k, wild)
     best_d = m - best_v if best_k >= 0 else BIG
+    src_nc = src[SRC_NC]
+    src_runs = src[SRC_NC + 1]
+    if src_nc > CAP0:
+        src_nc = -1  # more candidates than a workspace holds: each search makes its own
     done = False
     for v in range(10, -1, -1):
         if done:
@@ -106,9 +125,14 @@ def best_discard_of(h, m, loose, wild, mjr, mjs, tir, check_declare):
             if loose[k]:
                 d = m - v
             else:
-                h[k] -= 1
-                d = deadwood_below(h, wild, mjr, mjs, tir, lim, m - v)
-                h[k] += 1
+                if src_nc == -2:  # the 14 cards' candidate groups, made once for every kind searched
+                    src_nc, src_runs = candidates_of(src, h, wild, mjr, mjs, tir)
+                if src_nc >= 0:
+                    d = deadwood_below_less(src, src_nc, src_runs, h, k, wild, mjr, mjs, tir, lim, m - v)
+                else:
+                    h[k] -= 1
+                    d = deadwood_below(h, wild, mjr, mjs, tir, lim, m - v)
+                    h[k] += 1
             if d < lim:
                 best_k = k
                 best_v = v
@@ -245,9 +269,10 @@ def greedy_discard(obs, moves, n):
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
     loose = stack_int64(N_KINDS)
+    src = stack_int64(WS_SIZE)
     at = memo_at(obs)
-    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose)
-    k, d, decl = best_discard_of(h, m, loose, wild, mjr, mjs, tir, True)
+    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose, src)
+    k, d, decl = best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, True)
     if at >= 0:
         # some discard declares only if the least deadwood left is 0, and then decl says which
         obs[at + M_DECLARES] = 1 if decl >= 0 else 0
@@ -262,14 +287,16 @@ def greedy_discard(obs, moves, n):
 
 
 @njit(cache=True, inline="always")
-def solved_14(obs, at, h, wild, mjr, mjs, tir, loose):
+def solved_14(obs, at, h, wild, mjr, mjs, tir, loose, src):
     """min_deadwood of the 14 cards ``h`` held at a discard decision, ``loose`` filled with
     their loose kinds (solver deadwood_and_loose): from the seat's memo when its draw solved
-    these cards (it took the pile's top; memo_nb), else solved here."""
+    these cards (it took the pile's top; memo_nb), else solved here in the workspace ``src``
+    (solver deadwood_and_loose_into; ``src[SRC_NC]`` = -2 when taken from the memo)."""
     if at >= 0 and key_matches(obs, at + M_KEY14, h):
         unpack_loose(obs[at + M_LOOSE14], loose)
+        src[SRC_NC] = -2
         return obs[at + M_M14]
-    return deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
+    return deadwood_and_loose_into(src, h, wild, mjr, mjs, tir, loose)
 
 
 @njit(cache=True, inline="always")

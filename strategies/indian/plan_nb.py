@@ -59,7 +59,16 @@ from sim.games.indian.enums import (
     ST_IN,
 )
 from sim.games.indian.cards_nb import card_value, is_joker
-from sim.games.indian.solver_nb import BIG, deadwood_and_loose, deadwood_below
+from sim.games.indian.solver_nb import (
+    BIG,
+    CAP0,
+    SRC_NC,
+    WS_SIZE,
+    candidates_of,
+    deadwood_and_loose,
+    deadwood_below,
+    deadwood_below_less,
+)
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
 from sim.games.indian.memo_nb import M_DECLARES, memo_at
 from strategies.indian.greedy_nb import (
@@ -212,8 +221,9 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     tir = obs[O_RULES + R_TRIPLE_IS_RUN]
     h = hand_view(obs)
     loose = stack_int64(N_KINDS)
+    src = stack_int64(WS_SIZE)
     at = memo_at(obs)
-    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose)
+    m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose, src)
     decl = -1
     if m <= 10:
         # some discard may leave 0 deadwood: a valid declaration wins the deal (I5, I6)
@@ -253,6 +263,10 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     best_c = 0.0
     best_v = -1
     best_d = 0
+    src_nc = src[SRC_NC]
+    src_runs = src[SRC_NC + 1]
+    if src_nc > CAP0:
+        src_nc = -1  # more candidates than a workspace holds: each search makes its own
     # loose kinds first (their deadwood is known), then the others searched only below
     # what would beat the best so far
     for phase in range(2):
@@ -275,9 +289,14 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
                         continue
                 else:
                     ub = BIG
-                h[k] -= 1
-                d = deadwood_below(h, wild, mjr, mjs, tir, ub, lb)
-                h[k] += 1
+                if src_nc == -2:  # the 14 cards' candidate groups, made once for every kind searched
+                    src_nc, src_runs = candidates_of(src, h, wild, mjr, mjs, tir)
+                if src_nc >= 0:
+                    d = deadwood_below_less(src, src_nc, src_runs, h, k, wild, mjr, mjs, tir, ub, lb)
+                else:
+                    h[k] -= 1
+                    d = deadwood_below(h, wild, mjr, mjs, tir, ub, lb)
+                    h[k] += 1
                 c = d + extra[k]
             if best_k < 0 or c < best_c or (c == best_c and (v > best_v or (v == best_v and k > best_k))):
                 best_k = k

@@ -397,6 +397,47 @@ def test_loose_kinds_and_bounded_deadwood_are_exact():
     assert marked_with_groups > 20 and checked_below > 50
 
 
+def test_the_hand_less_one_card_from_its_own_candidates_is_exact():
+    """deadwood_below_less (greedy's and the planners' discard searches, issue 28) searches the
+    14-card hand less one card over the 14 cards' candidate groups, filtered; it answers as
+    deadwood_below on the 13 cards at every bound (exact below it, at least it otherwise), and
+    the 14 cards' own search (deadwood_and_loose_into) leaves the same candidates as
+    candidates_of. Biased hands (many groups), 2 and 3 decks, one to thirteen jokers a run."""
+    rng = np.random.default_rng(29)
+    src = np.zeros(solver_nb.WS_SIZE, dtype=np.int64)
+    again = np.zeros(solver_nb.WS_SIZE, dtype=np.int64)
+    loose = np.zeros(N_KINDS, dtype=np.int64)
+    searched = 0
+    for i in range(400):
+        hand = biased_hand(rng, 2 + i % 2, 14)
+        c = counts_of(hand)
+        w = i % 14 - 1
+        tr = i % 2
+        mjr, mjs = ((1, 1), (2, 2), (13, 4))[i % 3]
+        m = solver_nb.deadwood_and_loose_into(src, c, w, mjr, mjs, tr, loose)
+        assert m == solver_nb.min_deadwood(c, w, mjr, mjs, tr)
+        nc, nr = solver_nb.candidates_of(again, c, w, mjr, mjs, tr)
+        made = src[solver_nb.SRC_NC]
+        if made != -2 and 0 <= nc:
+            assert (made, src[solver_nb.SRC_NC + 1]) == (nc, nr)
+            o = solver_nb.O_CAND
+            assert np.array_equal(src[o:o + nc * solver_nb.NF], again[o:o + nc * solver_nb.NF])
+        if nc < 0:
+            continue
+        for k in range(N_KINDS):
+            if c[k] == 0:
+                continue
+            c2 = c.copy()
+            c2[k] -= 1
+            d = solver_nb.min_deadwood(c2, w, mjr, mjs, tr)
+            for ub in (solver_nb.BIG, d, d + 1, max(d - 3, 0), m - _value(k, w) + 2):
+                got = solver_nb.deadwood_below_less(again, nc, nr, c, k, w, mjr, mjs, tr, ub, 0)
+                assert got == d if d < ub else got >= ub, (k, ub, d, got)
+                searched += 1
+            assert np.array_equal(c, counts_of(hand)), "the hand was not restored"
+    assert searched > 10_000
+
+
 def test_adding_a_joker_never_hurts():
     """A printed joker is worth 0 and may stay out of every group (I6), so
     adding one to a hand never raises its deadwood."""

@@ -351,7 +351,9 @@ O_BPATH = O_BEST + 3
 O_PATH = O_BPATH + STACK
 O_ST = O_PATH + STACK
 CAP0 = 128     # candidates the stack workspace has room for
-O_CAND = O_ST + STACK * NS     # cap * NF candidate fields, then the bitsets
+O_NC = O_ST + STACK * NS       # the candidates made and the runs among them (``_gen``; -2: none made)
+O_CAND = O_NC + 2              # cap * NF candidate fields, then the bitsets
+SRC_NC = O_NC                  # for the callers of ``deadwood_and_loose_into``
 
 # candidate bitsets (rows of W = ceil(candidates / 64) words, in the workspace after the candidates):
 # which candidates hold a kind, which cost at most c, which are runs / pure / long / free of
@@ -531,6 +533,18 @@ def _search(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mod
     if not ok:
         _no_groups(counts, want, out)
         return total, False, 0
+    nc, n_runs = _gen(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick)
+    if nc > cap:
+        return total, False, -nc
+    return _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode,
+                         want, out, ub, lb, quick)
+
+
+@njit(inline="always")
+def _gen(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick):
+    """The hand's candidate groups into the workspace, runs first: (candidates, runs among
+    them); more candidates than ``cap`` when they did not fit."""
+    n, total, pool, a1, a2, a3, ok = quick
     pm = ws[O_PM:O_PM + 4]
     for s in range(4):
         m = (a1 >> (s * 13)) & 0x1FFF
@@ -546,8 +560,17 @@ def _search(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mod
     nc = _gen_runs(cand, nc, counts, wild_rank, max_j_run, n, nc < 0, pm, plist, pool)
     n_runs = nc
     nc = _gen_sets(cand, nc, a1, wild_rank, max_j_set, pool)
-    if nc > cap:
-        return total, False, -nc
+    ws[O_NC] = nc
+    ws[O_NC + 1] = n_runs
+    return nc, n_runs
+
+
+@njit(inline="always")
+def _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out,
+                  ub, lb, quick):
+    """``_search`` over the ``nc`` candidates in the workspace (the first ``n_runs`` of them runs)."""
+    n, total, pool, a1, a2, a3, ok = quick
+    cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
 
     # decision order: non-wild kinds held and coverable; first those some run
     # candidate holds (the I5 skeleton is settled early, which lets the
@@ -973,6 +996,24 @@ def _solve(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb,
     Before any candidate is made, kinds no group can hold (``_partnerless``) answer the
     calls that ask about a bound: a declaration needs every card in a group, and their
     points alone may reach ``ub``."""
+    ws = stack_int64(WS_SIZE)
+    return _solve_in(ws, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb, out)
+
+
+@njit(cache=True, _nrt=False)
+def deadwood_and_loose_into(src, counts, wild_rank, max_j_run, max_j_set, triple_is_run, loose):
+    """``deadwood_and_loose`` searched in the workspace ``src`` (int64[WS_SIZE]), which keeps the
+    hand's candidate groups for ``deadwood_below_less`` (``src[SRC_NC]``: how many, -2 when the
+    search stopped before making them, more than CAP0 when they did not fit)."""
+    src[O_NC] = -2
+    zero = counts[JOKER] * 0
+    return _solve_in(src, counts, wild_rank, max_j_run, max_j_set, triple_is_run, zero + 2, zero + BIG, zero,
+                     loose)
+
+
+@njit(inline="always")
+def _solve_in(ws, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb, out):
+    """``_solve`` in the workspace ``ws``."""
     quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
     n, total, pool, a1, a2, a3, ok = quick
     if not ok:
@@ -1000,7 +1041,6 @@ def _solve(counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, ub, lb,
                 lonely ^= low
             if forced >= ub:
                 return ub      # what the search returns when nothing is below ub
-    ws = stack_int64(WS_SIZE)
     smode = 1 if mode == 1 else 0
     want = 2 if mode == 2 else 0
     dead, decl, nc = _search(ws, counts[JOKER] * 0 + CAP0, counts, wild_rank, max_j_run, max_j_set,
@@ -1058,6 +1098,89 @@ def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     zero = counts[JOKER] * 0
     return _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set,
                   zero + (1 if triple_is_run else 0), zero + 1, zero, zero, counts) == 1
+
+
+@njit(inline="always")
+def _filter_less(src, nc_src, n_runs_src, k, counts13, pool13, cand):
+    """Of the candidate groups ``src`` of a hand (the first ``n_runs_src`` runs), those the hand
+    less one card of kind ``k`` (``counts13``, pool ``pool13``) still has: every group needing no
+    copy of k it lacks (a natural none of which is left, an identical triple of a kind of which
+    two are left) and costing at most its pool. They are exactly the groups its own generation
+    makes (the generators keep every group the cards allow), in the 14-card order; written to
+    ``cand``: (count, runs)."""
+    gone = 0
+    triple = -1
+    if k < JOKER:
+        if counts13[k] == 0:
+            gone = np.int64(1) << k
+        elif counts13[k] == 2:
+            triple = k
+    nc = 0
+    n_runs = 0
+    for j in range(nc_src):
+        if (src[j, F_MASK] & gone) != 0 or src[j, F_COST] > pool13:
+            continue
+        if triple >= 0 and src[j, F_TRIPLE] == triple:
+            continue
+        for f in range(NF):
+            cand[nc, f] = src[j, f]
+        if j < n_runs_src:
+            n_runs += 1
+        nc += 1
+    return nc, n_runs
+
+
+@njit(cache=True, _nrt=False)
+def candidates_of(src, counts, wild_rank, max_j_run, max_j_set, triple_is_run):
+    """Fill ``src`` (int64[WS_SIZE]) with the hand's candidate groups, for ``deadwood_below_less``
+    on the hand less one card: (candidates, runs among them), or (-1, 0) when the hand cannot meet
+    I5 by the quick test or has more than CAP0 candidates (then ask ``deadwood_below``)."""
+    quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    if not quick[6]:
+        return -1, 0
+    cap = counts[JOKER] * 0 + CAP0
+    nc, n_runs = _gen(src, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick)
+    if nc > cap:
+        return -1, 0
+    return nc, n_runs
+
+
+@njit(cache=True, _nrt=False)
+def deadwood_below_less(src, nc_src, n_runs_src, counts, k, wild_rank, max_j_run, max_j_set, triple_is_run,
+                        ub, lb):
+    """``deadwood_below`` of the hand ``counts`` less one card of kind ``k`` (``counts`` changed
+    and restored), searched over the hand's own candidates (``candidates_of`` into ``src``,
+    filtered) instead of generating them again: greedy's discard asks this for several kinds
+    of one 14-card hand. The same pre-tests as ``_solve``, the same search, the same answers."""
+    counts[k] -= 1
+    quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
+    n, total, pool, a1, a2, a3, ok = quick
+    if not ok:
+        res = total
+    elif not _two_runs(a1, a2, a3, pool, max_j_run, triple_is_run):
+        res = total if ub > total else ub
+    else:
+        res = -1
+        if ub <= total:
+            lonely = _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run)
+            forced = 0
+            while lonely:
+                low = lonely & -lonely
+                q = _bitindex(low)
+                forced += counts[q] * _card_value(q, wild_rank)
+                lonely ^= low
+            if forced >= ub:
+                res = ub
+        if res < 0:
+            ws = stack_int64(WS_SIZE)
+            cap = counts[JOKER] * 0 + CAP0
+            cand_src = src[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
+            cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
+            nc, n_runs = _filter_less(cand_src, nc_src, n_runs_src, k, counts, pool, cand)
+            res, _, _ = _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set,
+                                      triple_is_run, 0, 0, counts, ub, lb, quick)
+    counts[k] += 1
+    return res
 
 
 @njit(cache=True, _nrt=True)
