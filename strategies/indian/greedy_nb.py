@@ -51,11 +51,9 @@ from sim.plugin.strategy import STRATEGY_SIG
 from sim.games.indian.cards_nb import card_value
 from sim.games.indian.solver_nb import (
     BIG,
-    CAP0,
     SRC_NC,
     WS_SIZE,
     can_declare,
-    candidates_of,
     deadwood_and_loose,
     deadwood_and_loose_into,
     deadwood_below,
@@ -106,10 +104,6 @@ def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare):
             best_k = k
             best_v = card_value(k, wild)
     best_d = m - best_v if best_k >= 0 else BIG
-    src_nc = src[SRC_NC]
-    src_runs = src[SRC_NC + 1]
-    if src_nc > CAP0:
-        src_nc = -1  # more candidates than a workspace holds: each search makes its own
     done = False
     for v in range(10, -1, -1):
         if done:
@@ -125,14 +119,8 @@ def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare):
             if loose[k]:
                 d = m - v
             else:
-                if src_nc == -2:  # the 14 cards' candidate groups, made once for every kind searched
-                    src_nc, src_runs = candidates_of(src, h, wild, mjr, mjs, tir)
-                if src_nc >= 0:
-                    d = deadwood_below_less(src, src_nc, src_runs, h, k, wild, mjr, mjs, tir, lim, m - v)
-                else:
-                    h[k] -= 1
-                    d = deadwood_below(h, wild, mjr, mjs, tir, lim, m - v)
-                    h[k] += 1
+                # over the 14 cards' candidate groups, made once for every kind searched
+                d = deadwood_below_less(src, h, k, wild, mjr, mjs, tir, lim, m - v)
             if d < lim:
                 best_k = k
                 best_v = v

@@ -61,12 +61,7 @@ from sim.games.indian.enums import (
 from sim.games.indian.cards_nb import card_value, is_joker
 from sim.games.indian.solver_nb import (
     BIG,
-    CAP0,
-    SRC_NC,
     WS_SIZE,
-    candidates_of,
-    deadwood_and_loose,
-    deadwood_below,
     deadwood_below_less,
 )
 from sim.games.indian.state_nb import has_long_run_seed, has_pure_run
@@ -263,10 +258,6 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     best_c = 0.0
     best_v = -1
     best_d = 0
-    src_nc = src[SRC_NC]
-    src_runs = src[SRC_NC + 1]
-    if src_nc > CAP0:
-        src_nc = -1  # more candidates than a workspace holds: each search makes its own
     # loose kinds first (their deadwood is known), then the others searched only below
     # what would beat the best so far
     for phase in range(2):
@@ -289,14 +280,8 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
                         continue
                 else:
                     ub = BIG
-                if src_nc == -2:  # the 14 cards' candidate groups, made once for every kind searched
-                    src_nc, src_runs = candidates_of(src, h, wild, mjr, mjs, tir)
-                if src_nc >= 0:
-                    d = deadwood_below_less(src, src_nc, src_runs, h, k, wild, mjr, mjs, tir, ub, lb)
-                else:
-                    h[k] -= 1
-                    d = deadwood_below(h, wild, mjr, mjs, tir, ub, lb)
-                    h[k] += 1
+                # over the 14 cards' candidate groups, made once for every kind searched
+                d = deadwood_below_less(src, h, k, wild, mjr, mjs, tir, ub, lb)
                 c = d + extra[k]
             if best_k < 0 or c < best_c or (c == best_c and (v > best_v or (v == best_v and k > best_k))):
                 best_k = k

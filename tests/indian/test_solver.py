@@ -416,7 +416,8 @@ def test_the_hand_less_one_card_from_its_own_candidates_is_exact():
         mjr, mjs = ((1, 1), (2, 2), (13, 4))[i % 3]
         m = solver_nb.deadwood_and_loose_into(src, c, w, mjr, mjs, tr, loose)
         assert m == solver_nb.min_deadwood(c, w, mjr, mjs, tr)
-        nc, nr = solver_nb.candidates_of(again, c, w, mjr, mjs, tr)
+        solver_nb.candidates_of(again, c, w, mjr, mjs, tr)
+        nc, nr = again[solver_nb.SRC_NC], again[solver_nb.SRC_NC + 1]
         made = src[solver_nb.SRC_NC]
         if made != -2 and 0 <= nc:
             assert (made, src[solver_nb.SRC_NC + 1]) == (nc, nr)
@@ -424,6 +425,8 @@ def test_the_hand_less_one_card_from_its_own_candidates_is_exact():
             assert np.array_equal(src[o:o + nc * solver_nb.NF], again[o:o + nc * solver_nb.NF])
         if nc < 0:
             continue
+        lazy = np.zeros(solver_nb.WS_SIZE, dtype=np.int64)
+        lazy[solver_nb.SRC_NC] = -2  # made at the first call
         for k in range(N_KINDS):
             if c[k] == 0:
                 continue
@@ -431,7 +434,9 @@ def test_the_hand_less_one_card_from_its_own_candidates_is_exact():
             c2[k] -= 1
             d = solver_nb.min_deadwood(c2, w, mjr, mjs, tr)
             for ub in (solver_nb.BIG, d, d + 1, max(d - 3, 0), m - _value(k, w) + 2):
-                got = solver_nb.deadwood_below_less(again, nc, nr, c, k, w, mjr, mjs, tr, ub, 0)
+                got = solver_nb.deadwood_below_less(again, c, k, w, mjr, mjs, tr, ub, 0)
+                assert got == d if d < ub else got >= ub, (k, ub, d, got)
+                got = solver_nb.deadwood_below_less(lazy, c, k, w, mjr, mjs, tr, ub, 0)
                 assert got == d if d < ub else got >= ub, (k, ub, d, got)
                 searched += 1
             assert np.array_equal(c, counts_of(hand)), "the hand was not restored"

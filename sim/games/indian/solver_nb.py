@@ -1033,13 +1033,7 @@ def _solve_in(ws, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, 
         if lonely:
             if mode == 1:
                 return 0
-            forced = 0
-            while lonely:
-                low = lonely & -lonely
-                k = _bitindex(low)
-                forced += counts[k] * _card_value(k, wild_rank)
-                lonely ^= low
-            if forced >= ub:
+            if _forced_points(lonely, counts, wild_rank) >= ub:
                 return ub      # what the search returns when nothing is below ub
     smode = 1 if mode == 1 else 0
     want = 2 if mode == 2 else 0
@@ -1132,55 +1126,69 @@ def _filter_less(src, nc_src, n_runs_src, k, counts13, pool13, cand):
 
 @njit(cache=True, _nrt=False)
 def candidates_of(src, counts, wild_rank, max_j_run, max_j_set, triple_is_run):
-    """Fill ``src`` (int64[WS_SIZE]) with the hand's candidate groups, for ``deadwood_below_less``
-    on the hand less one card: (candidates, runs among them), or (-1, 0) when the hand cannot meet
-    I5 by the quick test or has more than CAP0 candidates (then ask ``deadwood_below``)."""
+    """Fill ``src`` (int64[WS_SIZE]) with the hand's candidate groups for ``deadwood_below_less``:
+    ``src[SRC_NC]`` their number (the runs among them after it), or -1 when the hand cannot meet
+    I5 by the quick test or has more than CAP0 of them (each search then makes its own)."""
     quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
-    if not quick[6]:
-        return -1, 0
-    cap = counts[JOKER] * 0 + CAP0
-    nc, n_runs = _gen(src, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick)
-    if nc > cap:
-        return -1, 0
-    return nc, n_runs
+    src[O_NC] = -1
+    if quick[6]:
+        cap = counts[JOKER] * 0 + CAP0
+        nc, _ = _gen(src, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick)
+        if nc > cap:
+            src[O_NC] = -1
 
 
 @njit(cache=True, _nrt=False)
-def deadwood_below_less(src, nc_src, n_runs_src, counts, k, wild_rank, max_j_run, max_j_set, triple_is_run,
-                        ub, lb):
+def deadwood_below_less(src, counts, k, wild_rank, max_j_run, max_j_set, triple_is_run, ub, lb):
     """``deadwood_below`` of the hand ``counts`` less one card of kind ``k`` (``counts`` changed
-    and restored), searched over the hand's own candidates (``candidates_of`` into ``src``,
-    filtered) instead of generating them again: greedy's discard asks this for several kinds
-    of one 14-card hand. The same pre-tests as ``_solve``, the same search, the same answers."""
+    and restored), searched over the hand's own candidate groups in ``src`` (left there by
+    ``deadwood_and_loose_into``, or made here at the first call when ``src[SRC_NC]`` is -2),
+    filtered, instead of generating them again: greedy's and the planners' discard ask this for
+    several kinds of one 14-card hand. The same pre-tests as ``_solve``, the same search, the
+    same answers; when the hand's candidates are not at hand (``src[SRC_NC]`` -1 or more than
+    CAP0) it is ``deadwood_below`` itself."""
+    if src[O_NC] == -2:
+        candidates_of(src, counts, wild_rank, max_j_run, max_j_set, triple_is_run)
+    nc_src = src[O_NC]
     counts[k] -= 1
+    zero = counts[JOKER] * 0
+    if nc_src < 0 or nc_src > CAP0:
+        res = _solve(counts, zero + wild_rank, zero + max_j_run, zero + max_j_set, zero + triple_is_run, zero,
+                     zero + ub, zero + lb, counts)
+        counts[k] += 1
+        return res
     quick = _quick(counts, wild_rank, max_j_run, triple_is_run)
     n, total, pool, a1, a2, a3, ok = quick
     if not ok:
         res = total
     elif not _two_runs(a1, a2, a3, pool, max_j_run, triple_is_run):
         res = total if ub > total else ub
+    elif ub <= total and _forced_points(
+            _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run), counts, wild_rank) >= ub:
+        res = ub
     else:
-        res = -1
-        if ub <= total:
-            lonely = _partnerless(a1, a3, pool, wild_rank, max_j_run, max_j_set, triple_is_run)
-            forced = 0
-            while lonely:
-                low = lonely & -lonely
-                q = _bitindex(low)
-                forced += counts[q] * _card_value(q, wild_rank)
-                lonely ^= low
-            if forced >= ub:
-                res = ub
-        if res < 0:
-            ws = stack_int64(WS_SIZE)
-            cap = counts[JOKER] * 0 + CAP0
-            cand_src = src[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
-            cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
-            nc, n_runs = _filter_less(cand_src, nc_src, n_runs_src, k, counts, pool, cand)
-            res, _, _ = _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set,
-                                      triple_is_run, 0, 0, counts, ub, lb, quick)
+        ws = stack_int64(WS_SIZE)
+        cap = zero + CAP0
+        cand_src = src[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
+        cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
+        nc, n_runs = _filter_less(cand_src, nc_src, src[O_NC + 1], k, counts, pool, cand)
+        res, _, _ = _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set,
+                                  triple_is_run, 0, 0, counts, ub, lb, quick)
     counts[k] += 1
     return res
+
+
+@njit(inline="always")
+def _forced_points(lonely, counts, wild_rank):
+    """The points of the kinds in the bit set ``lonely`` (``_partnerless``: deadwood in every
+    arrangement), every copy held."""
+    forced = 0
+    while lonely:
+        low = lonely & -lonely
+        q = _bitindex(low)
+        forced += counts[q] * _card_value(q, wild_rank)
+        lonely ^= low
+    return forced
 
 
 @njit(cache=True, _nrt=True)
