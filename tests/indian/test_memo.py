@@ -47,38 +47,18 @@ from strategies.indian.joker_keeper_nb import joker_keeper_decide
 from strategies.indian.learned_nb import learned_decide
 
 
-@njit(STRATEGY_SIG)
-def greedy_user(decision, obs, moves, n, params, rng):
-    return greedy_decide(decision, obs, moves, n, params, rng)
+def _as_user(decide):
+    """The built-in kernel ``decide`` as a user strategy of its own (a function slot the engine
+    calls with the bare observation)."""
+    @njit(STRATEGY_SIG)
+    def user(decision, obs, moves, n, params, rng):
+        return decide(decision, obs, moves, n, params, rng)
+    return user
 
 
-@njit(STRATEGY_SIG)
-def dropper_user(decision, obs, moves, n, params, rng):
-    return dropper_decide(decision, obs, moves, n, params, rng)
-
-
-@njit(STRATEGY_SIG)
-def defensive_user(decision, obs, moves, n, params, rng):
-    return defensive_decide(decision, obs, moves, n, params, rng)
-
-
-@njit(STRATEGY_SIG)
-def joker_keeper_user(decision, obs, moves, n, params, rng):
-    return joker_keeper_decide(decision, obs, moves, n, params, rng)
-
-
-@njit(STRATEGY_SIG)
-def expert_user(decision, obs, moves, n, params, rng):
-    return expert_decide(decision, obs, moves, n, params, rng)
-
-
-@njit(STRATEGY_SIG)
-def learned_user(decision, obs, moves, n, params, rng):
-    return learned_decide(decision, obs, moves, n, params, rng)
-
-
-AS_USER = {"greedy": greedy_user, "dropper": dropper_user, "defensive": defensive_user,
-           "joker_keeper": joker_keeper_user, "expert": expert_user, "learned": learned_user}
+AS_USER = {name: _as_user(f) for name, f in (
+    ("greedy", greedy_decide), ("dropper", dropper_decide), ("defensive", defensive_decide),
+    ("joker_keeper", joker_keeper_decide), ("expert", expert_decide), ("learned", learned_decide))}
 
 
 def _user_name(builtin: str) -> str:
