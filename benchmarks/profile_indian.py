@@ -129,7 +129,7 @@ def profiled_deal(seed, deal, rules, sids, params, fns, res, acc, cnt, st, shoe,
         next_turn(st)
         _lap(acc, cnt, P_STATE, t)
     t = ticks()
-    finish_deal(st, end, res)
+    finish_deal(st, end, res, obs)
     _lap(acc, cnt, P_SCORE, t)
 
 

@@ -161,7 +161,7 @@ def _net_after(st, cand, fns, params, srng, rs, buf, obs, moves, mv, prm, res):
             break
     if end == END_ERROR:
         return np.nan
-    finish_deal(st, end, res)
+    finish_deal(st, end, res, obs)
     return np.float64(res[C_GAIN + me] - res[C_LOST + me])
 
 

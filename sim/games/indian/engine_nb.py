@@ -256,7 +256,7 @@ def _play_deal_in(seed, deal, rules, sids, params, fns, res, ev, ev_n, slot, rec
         end = step_discard(st, kind, k, res, free, obs[OBS_SIZE + seat * MEMO_SEAT + M_DECLARES])
         if end != GOING_ON:
             break
-    winner = finish_deal(st, end, res)
+    winner = finish_deal(st, end, res, obs)
     if record >= 1:
         event(ev, ev_n, slot, EV_END, winner, res[C_END], 0, 0)
 

@@ -82,6 +82,17 @@ def store_key(obs, slot, h):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def kept_deadwood(obs, seat, h):
+    """min_deadwood of ``seat``'s hand ``h`` when its last discard kept exactly these cards and
+    said so (M_KEY13, M_D13: a built-in's own exact answer), else -1 (a user strategy's seat,
+    another hand, or a bare observation): the deal's scoring then solves it."""
+    if obs.shape[0] < OBS_SIZE + MEMO_SIZE:
+        return -1
+    at = OBS_SIZE + seat * MEMO_SEAT
+    return obs[at + M_D13] if key_matches(obs, at + M_KEY13, h) else -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def loose_mask(h, loose):
     """The kinds held that ``loose`` marks (solver deadwood_and_loose), as a bit mask."""
     x = 0

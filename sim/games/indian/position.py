@@ -257,7 +257,7 @@ class Position:
                 self._event(E.EV_CARD, seat, int(self._buf[i]))
 
     def _finish(self, end: int) -> None:
-        winner = int(finish_deal(self.st, np.int64(end), self.res))
+        winner = int(finish_deal(self.st, np.int64(end), self.res, self.st[:0]))
         self._event(E.EV_END, winner, int(self.res[E.C_END]))
         self.end = E.END_NAMES[int(self.res[E.C_END])]
         self.winner = None if winner < 0 else winner

@@ -80,6 +80,7 @@ from sim.games.indian.enums import (
     ST_IN,
     ST_WRONG,
 )
+from sim.games.indian.memo_nb import kept_deadwood
 from sim.games.indian.solver_nb import can_declare, min_deadwood
 from sim.games.indian.state_nb import (
     declaring_discard,
@@ -240,12 +241,14 @@ def step_discard(st, kind, k, res, free, declares):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def finish_deal(st, end, res):
+def finish_deal(st, end, res, memo):
     """Score the deal that ended with ``end`` (GOING_ON counts as END_CAP: the turn cap) into
     ``res`` and return the winner (-1 at the cap). I6: after a valid declaration every
     other seat still in loses min(max_points, its least deadwood); dropped seats and wrong
     declarers lost their points already; the winner gains every loss. Every seat still
-    in gets its deadwood and jokers, every seat its pickups and first chance."""
+    in gets its deadwood and jokers, every seat its pickups and first chance. ``memo``: the
+    observation scratch with the seats' memo blocks (memo_nb.kept_deadwood: a built-in's last
+    discard already solved the 13 cards it kept), or any bare array."""
     if end == GOING_ON:
         end = END_CAP
     players = st[O_PLAYERS]
@@ -268,7 +271,9 @@ def finish_deal(st, end, res):
         res[C_FIRST_CHANCE + s] = st[S_FIRST_CHANCE + s]
         if st[O_STATUS + s] == ST_IN:
             h = hand_of(st, s)
-            dw = min_deadwood(h, wild, mjr, mjs, tir)
+            dw = kept_deadwood(memo, s, h)
+            if dw < 0:
+                dw = min_deadwood(h, wild, mjr, mjs, tir)
             res[C_DEADWOOD + s] = dw
             res[C_JOKERS + s] = jokers_in(h, wild)
             if end == END_DECLARE and s != winner:
