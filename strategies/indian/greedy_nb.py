@@ -58,6 +58,7 @@ from sim.games.indian.solver_nb import (
     deadwood_and_loose_into,
     deadwood_below,
     deadwood_below_less,
+    joins_no_group,
 )
 
 
@@ -161,11 +162,34 @@ def lowers_deadwood(h, top, cur, wild, mjr, mjs, tir):
     """True when some 13 of ``h`` plus ``top`` (changed and restored) have a min_deadwood
     below ``cur``."""
     h[top] += 1
+    if cannot_lower(h, top, wild, mjr, mjs, tir):
+        h[top] -= 1
+        return False
     loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     found = _lowers(h, top, cur, m, loose, wild, mjr, mjs, tir)
     h[top] -= 1
     return found
+
+
+@njit(inline="always")
+def cannot_lower(h, top, wild, mjr, mjs, tir):
+    """True when taking ``top`` (held in the 14 cards ``h``) surely lowers no deadwood, known
+    without a search: no card held is worth more than it and no group can hold it (solver
+    ``joins_no_group``). It is then deadwood in every arrangement, so keeping it instead of
+    a card k leaves D(13 - k) + value(top) >= D(13) - value(k) + value(top) >= D(13) (an
+    arrangement of the 12 plus k as deadwood is one of the 13)."""
+    vt = card_value(top, wild)
+    if vt < 10:
+        for r in range(12, -1, -1):
+            if min(r + 2, 10) <= vt:
+                break
+            if r == wild:
+                continue
+            for s in range(4):
+                if h[s * 13 + r] > 0:
+                    return False
+    return joins_no_group(h, top, wild, mjr, mjs, tir)
 
 
 @njit(cache=True)
@@ -225,8 +249,11 @@ def greedy_draw(obs, moves, n):
     # the 14 cards with the pile's top first: their best arrangement also gives the
     # current deadwood when the top card lies outside it (removing it leaves m - value)
     top = obs[O_TOP]
-    loose = stack_int64(N_KINDS)
     h[top] += 1
+    if cannot_lower(h, top, wild, mjr, mjs, tir):
+        h[top] -= 1
+        return i_stock
+    loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     at = memo_at(obs)
     if at >= 0:  # the discard finds these 14 cards solved if the top is taken (memo_nb)
@@ -267,6 +294,8 @@ def greedy_discard(obs, moves, n):
     if decl >= 0:
         i = row_of(moves, n, MV_DECLARE, decl)
         if i >= 0:
+            if at >= 0:  # the 13 declared: deadwood 0 (what the deal's scoring asks, memo_nb)
+                remember_kept(obs, at, h, decl, 0)
             return i
     if at >= 0:
         remember_kept(obs, at, h, k, d)

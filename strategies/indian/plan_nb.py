@@ -229,6 +229,8 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
     if decl >= 0:
         i = row_of(moves, n, MV_DECLARE, decl)
         if i >= 0:
+            if at >= 0:  # the 13 declared: deadwood 0 (what the deal's scoring asks, memo_nb)
+                remember_kept(obs, at, h, decl, 0)
             return i
     only_jokers = True
     for k in range(N_KINDS):

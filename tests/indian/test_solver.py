@@ -575,3 +575,27 @@ def test_partnerless_cards_are_deadwood_in_every_arrangement():
                     [kind_name(x) for x in sorted(hand)], kind_name(k), w, mjr, mjs, tr)
                 marked["pool" if pool else "no pool"] += 1
     assert marked["pool"] >= 50 and marked["no pool"] >= 10, marked
+
+
+def test_joins_no_group_is_the_partnerless_test_for_one_kind():
+    """joins_no_group (greedy's draw, issue 28) reads only the counts near one kind; it marks
+    exactly the kinds solver_nb._partnerless marks (those shown deadwood in every arrangement
+    above), on random and biased hands of 13 and 14 cards, 2 and 3 decks, every wild rank
+    and none, zero to two jokers a group, identical triples on and off."""
+    rng = np.random.default_rng(31)
+    marked = 0
+    for i in range(3000):
+        decks = 2 + i % 2
+        size = 13 + (i // 2) % 2
+        hand = biased_hand(rng, decks, size) if i % 3 else list(rng.choice(shoe(decks), size, replace=False))
+        c = counts_of([int(k) for k in hand])
+        w = i % 14 - 1
+        mjr, mjs, tr = int(rng.integers(0, 3)), int(rng.integers(0, 3)), int(rng.integers(0, 2))
+        n, total, pool, a1, a2, a3, ok = solver_nb._quick(c, w, mjr, tr)
+        lonely = solver_nb._partnerless(a1, a3, pool, w, mjr, mjs, tr)
+        for k in np.flatnonzero(c):
+            expect = k < 52 and bool((lonely >> int(k)) & 1)
+            assert solver_nb.joins_no_group(c, int(k), w, mjr, mjs, tr) == expect, (
+                [kind_name(x) for x in sorted(hand)], kind_name(int(k)), w, mjr, mjs, tr)
+            marked += expect
+    assert marked > 1000

@@ -14,7 +14,7 @@ from strategies.indian import dropper_nb, random_nb
 from strategies.indian.builtins import BUILTINS
 from strategies.indian.builtins import SID_DROPPER, SID_GREEDY, SID_RANDOM
 from sim.games.indian.cards_nb import card_value
-from strategies.indian.greedy_nb import best_discard, lowers_deadwood
+from strategies.indian.greedy_nb import best_discard, cannot_lower, lowers_deadwood
 from sim.plugin.registry import registry_for
 
 SEED = 4242
@@ -142,3 +142,29 @@ def test_greedy_branch_and_bound_is_exact():
                 h[k] += 1
         h[top] -= 1
         assert lowers_deadwood(h, top, cur, wild, 1, 1, 1) == brute
+
+
+@pytest.mark.parametrize("rules", [(1, 1, 1), (1, 1, 0), (0, 0, 0), (2, 1, 0)])
+def test_greedy_leaves_a_top_card_no_group_can_hold_without_a_search(rules):
+    """greedy's draw takes the stock at once when no card held is worth more than the top
+    discard and no group can hold the top (cannot_lower): by trying every discard of the 14
+    cards, taking it then never lowers the least deadwood (I6), so the move is the one the
+    search would choose. Tops of every value, with and without jokers a group (rules:
+    jokers a run, jokers a set, identical triples)."""
+    mjr, mjs, tir = rules
+    shortcut = 0
+    for h, wild, top in _hands(400, 13, decks=2 + (mjr % 2)):
+        h[top] += 1
+        if not cannot_lower(h, top, wild, mjr, mjs, tir):
+            h[top] -= 1
+            continue
+        shortcut += 1
+        h[top] -= 1
+        cur = min_deadwood(h, wild, mjr, mjs, tir)
+        h[top] += 1
+        for k in np.flatnonzero(h):
+            h[k] -= 1
+            assert min_deadwood(h, wild, mjr, mjs, tir) >= cur, (k, top, wild)
+            h[k] += 1
+        h[top] -= 1
+    assert shortcut >= 15, shortcut

@@ -4,7 +4,8 @@ Within one turn the same cards are solved again and again: greedy's draw solves 
 cards its hand would hold with the pile's top, its discard solves the 14 it holds (the same
 cards when it took the top), the engine then asks whether some discard of them declares
 (the first-chance column, I5), which the discard's own search has already answered, and the
-next draw wants the deadwood of the 13 cards kept, which that search found too.
+next draw wants the deadwood of the 13 cards kept, which that search found too (and so does
+the deal's scoring at its end, turn_nb.finish_deal: a declarer's 13 are kept with deadwood 0).
 
 The engine's observation scratch has ``MEMO_SIZE`` slots after the observation's
 ``OBS_SIZE``: one ``MEMO_SEAT`` block per seat that only the package's built-in strategies see

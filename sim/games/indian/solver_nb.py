@@ -1087,6 +1087,53 @@ def deadwood_and_loose_below(counts, wild_rank, max_j_run, max_j_set, triple_is_
 
 
 @njit(inline="always")
+def joins_no_group(counts, k, wild_rank, max_j_run, max_j_set, triple_is_run):
+    """True when the card of kind ``k`` held in ``counts`` can be in no group of I4 made of
+    cards of ``counts``: it is then deadwood in every arrangement of ``counts`` and of any
+    part of it that keeps it. The same test as ``_partnerless`` for one kind, reading only
+    the counts near it (its suit two positions either side, its rank, the jokers): a
+    non-wild natural with no natural of its suit within two positions (with a joker) or on
+    both sides of a pure three, no other suit of its rank (with a joker) or two, no
+    identical triple."""
+    if k >= JOKER or k % 13 == wild_rank:
+        return False
+    pool = counts[JOKER]
+    if 0 <= wild_rank < 13:
+        for s in range(4):
+            pool += counts[s * 13 + wild_rank]
+    if pool >= 2 and (max_j_run >= 2 or max_j_set >= 2):
+        return False
+    if triple_is_run and counts[k] >= 3:
+        return False
+    jr = pool >= 1 and max_j_run >= 1
+    js = pool >= 1 and max_j_set >= 1
+    s0 = (k // 13) * 13
+    r = k % 13
+    suits = 0
+    for s in range(4):
+        if counts[s * 13 + r] > 0:
+            suits += 1
+    if suits >= (2 if js else 3):
+        return False
+    # its run positions: rank r at r + 1, the ace also at 0 (ace low); position p holds rank p - 1,
+    # position 0 the ace
+    for p in (r + 1, 0 if r == 12 else -1):
+        if p < 0:
+            continue
+        near = 0  # bit i: position p - 2 + i held (i = 0, 1, 3, 4)
+        for i in (0, 1, 3, 4):
+            q = p - 2 + i
+            if 0 <= q <= 13 and counts[s0 + (12 if q == 0 else q - 1)] > 0:
+                near |= 1 << i
+        if jr:
+            if near:
+                return False
+        elif (near & 3) == 3 or (near & 10) == 10 or (near & 24) == 24:
+            return False
+    return True
+
+
+@njit(inline="always")
 def can_declare(counts, wild_rank, max_j_run=1, max_j_set=1, triple_is_run=0):
     """True iff every card fits in groups meeting I5 (a valid declaration)."""
     zero = counts[JOKER] * 0
