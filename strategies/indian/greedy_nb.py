@@ -18,9 +18,11 @@ array is allocated per decision.
 
 from numba import njit
 
+from sim.core.bits_nb import lowest_bit_index
 from sim.core.scratch_nb import stack_int64
 from sim.games.indian.enums import (
     D_DRAW,
+    JOKER,
     MV_DECLARE,
     MV_DISCARD,
     MV_PILE,
@@ -35,10 +37,12 @@ from sim.games.indian.enums import (
     R_TRIPLE_IS_RUN,
 )
 from sim.games.indian.memo_nb import (
+    added_kind,
     M_D13,
     M_DECLARES,
     M_KEY13,
     M_KEY14,
+    M_LOOSE13,
     M_LOOSE14,
     M_M14,
     key_matches,
@@ -179,17 +183,34 @@ def cannot_lower(h, top, wild, mjr, mjs, tir):
     ``joins_no_group``). It is then deadwood in every arrangement, so keeping it instead of
     a card k leaves D(13 - k) + value(top) >= D(13) - value(k) + value(top) >= D(13) (an
     arrangement of the 12 plus k as deadwood is one of the 13)."""
-    vt = card_value(top, wild)
-    if vt < 10:
+    return not holds_worth_more(h, card_value(top, wild), wild) and joins_no_group(h, top, wild, mjr, mjs, tir)
+
+
+@njit(inline="always")
+def holds_worth_more(h, v, wild):
+    """Some card held is worth more than ``v`` points (I6)."""
+    if v < 10:
         for r in range(12, -1, -1):
-            if min(r + 2, 10) <= vt:
+            if min(r + 2, 10) <= v:
                 break
             if r == wild:
                 continue
             for s in range(4):
                 if h[s * 13 + r] > 0:
-                    return False
-    return joins_no_group(h, top, wild, mjr, mjs, tir)
+                    return True
+    return False
+
+
+@njit(inline="always")
+def loose_worth_more(mask, v, wild):
+    """Some kind of the bit mask ``mask`` is worth more than ``v`` points."""
+    while mask:
+        low = mask & -mask
+        k = lowest_bit_index(low)
+        if card_value(k, wild) > v:
+            return True
+        mask ^= low
+    return False
 
 
 @njit(cache=True)
@@ -249,18 +270,29 @@ def greedy_draw(obs, moves, n):
     # the 14 cards with the pile's top first: their best arrangement also gives the
     # current deadwood when the top card lies outside it (removing it leaves m - value)
     top = obs[O_TOP]
+    vt = card_value(top, wild)
+    at = memo_at(obs)
     h[top] += 1
-    if cannot_lower(h, top, wild, mjr, mjs, tir):
-        h[top] -= 1
-        return i_stock
+    if joins_no_group(h, top, wild, mjr, mjs, tir):
+        # the top would be deadwood in every arrangement (cannot_lower): only a card worth
+        # more can make room for it, and a loose one of the 13 kept (M_LOOSE13: discarding it
+        # leaves D13 - value) surely does: D13 - value(k) + value(top) < D13
+        if not holds_worth_more(h, vt, wild):
+            h[top] -= 1
+            return i_stock
+        if at >= 0 and obs[at + M_LOOSE13] >= 0 and loose_worth_more(obs[at + M_LOOSE13], vt, wild):
+            h[top] -= 1
+            known = key_matches(obs, at + M_KEY13, h)
+            h[top] += 1
+            if known:
+                h[top] -= 1
+                return i_pile
     loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
-    at = memo_at(obs)
     if at >= 0:  # the discard finds these 14 cards solved if the top is taken (memo_nb)
         store_key(obs, at + M_KEY14, h)
         obs[at + M_M14] = m
         obs[at + M_LOOSE14] = loose_mask(h, loose)
-    vt = card_value(top, wild)
     if loose[top]:
         cur = m - vt
     else:
@@ -295,10 +327,10 @@ def greedy_discard(obs, moves, n):
         i = row_of(moves, n, MV_DECLARE, decl)
         if i >= 0:
             if at >= 0:  # the 13 declared: deadwood 0 (what the deal's scoring asks, memo_nb)
-                remember_kept(obs, at, h, decl, 0)
+                remember_kept(obs, at, h, decl, 0, -1)
             return i
     if at >= 0:
-        remember_kept(obs, at, h, k, d)
+        remember_kept(obs, at, h, k, d, kept_loose(h, k, loose, wild))
     i = row_of(moves, n, MV_DISCARD, k)
     return i if i >= 0 else 0
 
@@ -313,17 +345,40 @@ def solved_14(obs, at, h, wild, mjr, mjs, tir, loose, src):
         unpack_loose(obs[at + M_LOOSE14], loose)
         src[SRC_NC] = -2
         return obs[at + M_M14]
+    if at >= 0 and obs[at + M_LOOSE13] >= 0:
+        # the 13 kept plus a card c no group can hold: c is deadwood in every arrangement, so
+        # the 13's best arrangement is one of the 14, min_deadwood D13 + value(c), loose kinds
+        # the 13's and c
+        c = added_kind(obs, at + M_KEY13, h)
+        if c >= 0 and joins_no_group(h, c, wild, mjr, mjs, tir):
+            unpack_loose(obs[at + M_LOOSE13] | (1 << c), loose)
+            src[SRC_NC] = -2
+            return obs[at + M_D13] + card_value(c, wild)
     return deadwood_and_loose_into(src, h, wild, mjr, mjs, tir, loose)
 
 
 @njit(cache=True, inline="always")
-def remember_kept(obs, at, h, k, d):
+def remember_kept(obs, at, h, k, d, lmask):
     """Note in the seat's memo that the 13 cards ``h`` keeps after discarding ``k`` have
-    min_deadwood ``d`` (the next draw's current deadwood, memo_nb)."""
+    min_deadwood ``d`` (the next draw's current deadwood, memo_nb) and the loose kinds
+    ``lmask`` (``kept_loose``; -1: not known)."""
     h[k] -= 1
     store_key(obs, at + M_KEY13, h)
     h[k] += 1
     obs[at + M_D13] = d
+    obs[at + M_LOOSE13] = lmask
+
+
+@njit(cache=True, inline="always")
+def kept_loose(h, k, loose, wild):
+    """The loose kinds (bit mask) of the 13 cards left when the 14 ``h``, of loose kinds
+    ``loose`` in an arrangement A of least deadwood, discard ``k``; -1 when not known. A loose
+    natural k leaves A an arrangement of least deadwood of the 13 (it lost value(k), the
+    least it can), whose loose kinds are the 14's but k (a second copy of k outside A is
+    left out: not known is allowed); a joker or wild card going changes the spare pool of A."""
+    if not loose[k] or k == JOKER or k % 13 == wild:
+        return -1
+    return loose_mask(h, loose) & ~(1 << k)
 
 
 # greedy_decide takes its two steps inlined (the same Python functions, inlined by numba): every

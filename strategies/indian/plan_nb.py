@@ -70,6 +70,7 @@ from strategies.indian.greedy_nb import (
     declaring_kind,
     greedy_draw,
     hand_view,
+    kept_loose,
     remember_kept,
     row_of,
     row_of_kind,
@@ -230,7 +231,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
         i = row_of(moves, n, MV_DECLARE, decl)
         if i >= 0:
             if at >= 0:  # the 13 declared: deadwood 0 (what the deal's scoring asks, memo_nb)
-                remember_kept(obs, at, h, decl, 0)
+                remember_kept(obs, at, h, decl, 0, -1)
             return i
     only_jokers = True
     for k in range(N_KINDS):
@@ -291,7 +292,7 @@ def plan_discard(obs, moves, n, keep_jokers, pure_keep, long_keep, run_keep, set
                 best_v = v
                 best_d = d  # exact: below its bound ub whenever it wins
     if at >= 0 and best_k >= 0:
-        remember_kept(obs, at, h, best_k, best_d)
+        remember_kept(obs, at, h, best_k, best_d, kept_loose(h, best_k, loose, wild))
     i = row_of(moves, n, MV_DISCARD, best_k)
     return i if i >= 0 else 0
 

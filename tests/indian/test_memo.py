@@ -21,6 +21,7 @@ from sim.games.indian.memo_nb import (
     M_DECLARES,
     M_KEY13,
     M_KEY14,
+    M_LOOSE13,
     M_LOOSE14,
     M_M14,
     MEMO_SEAT,
@@ -34,7 +35,8 @@ from sim.games.indian.memo_nb import (
 )
 from sim.games.indian.rules import RuleOptions
 from sim.games.indian.solver_bench import random_hands
-from sim.games.indian.solver_nb import deadwood_and_loose, min_deadwood
+from sim.games.indian.cards_nb import card_value
+from sim.games.indian.solver_nb import deadwood_and_loose, joins_no_group, min_deadwood
 from sim.games.indian.state_nb import declaring_discard
 from sim.plugin.registry import registry_for
 from sim.plugin.specs import MAX_PARAMS
@@ -179,6 +181,7 @@ def test_what_a_builtin_tells_the_engine_is_true(decide, params) -> None:
     hs, ws = random_hands(300, 2, 11, 14)
     hands += list(zip(hs, ws))
     told = set()
+    loose_told = 0
     for h, wild in hands:
         obs = np.zeros(E.OBS_SIZE + MEMO_SIZE, np.int64)
         clear_memo(obs)
@@ -199,8 +202,18 @@ def test_what_a_builtin_tells_the_engine_is_true(decide, params) -> None:
             kept = h.copy()
             kept[rows[i, 1]] -= 1
             assert key_matches(obs, at + M_KEY13, kept)
-            assert obs[at + M_D13] == min_deadwood(kept, wild, 1, 1, 0)
+            d13 = obs[at + M_D13]
+            assert d13 == min_deadwood(kept, wild, 1, 1, 0)
+            mask = obs[at + M_LOOSE13]
+            for k in range(E.N_KINDS) if mask >= 0 else ():
+                if (mask >> k) & 1:  # a loose kind of the 13: discarding it leaves D13 - value
+                    assert kept[k] > 0
+                    kept[k] -= 1
+                    assert min_deadwood(kept, wild, 1, 1, 0) == d13 - card_value(k, wild), (k, wild)
+                    kept[k] += 1
+                    loose_told += 1
     assert told == {True, False}
+    assert loose_told > 100, loose_told
 
 
 def test_the_draw_leaves_its_solved_14_cards() -> None:
@@ -236,3 +249,65 @@ def test_the_draw_leaves_its_solved_14_cards() -> None:
         held = h14 > 0
         assert np.array_equal(back[held] != 0, loose[held] != 0)
     assert skipped < len(hs) // 2, skipped
+
+
+@pytest.mark.parametrize("decide", [greedy_decide, expert_decide], ids=["greedy", "expert"])
+def test_a_card_no_group_can_hold_after_a_kept_13_needs_no_solve(decide) -> None:
+    """After a discard kept 13 cards (M_KEY13, M_D13, M_LOOSE13), the next draw and discard of
+    greedy / expert with a top or drawn card no group can hold (solver joins_no_group) answer
+    without solving the 14 cards: the draw takes the top when a loose kept card is worth more,
+    the discard takes the 13's arrangement (greedy_nb.solved_14). Every answer equals the one
+    made on the bare observation (no memo: everything solved), and every memo entry left is
+    true (min_deadwood of the kept cards)."""
+    rules = RuleOptions().to_array(4)
+    p = np.zeros(MAX_PARAMS, np.float64)
+    rng = np.zeros(1, np.uint64)
+    hs, ws = random_hands(250, 2, 17, 14)
+    draw_rows = np.array([[E.MV_STOCK, 0, 0, 0], [E.MV_PILE, 0, 0, 0]], np.int64)
+    lonely_seen = 0
+    for h14, wild in zip(hs, ws):
+        obs = np.zeros(E.OBS_SIZE + MEMO_SIZE, np.int64)
+        clear_memo(obs)
+        obs[E.O_RULES:E.O_RULES + E.N_RULES] = rules
+        obs[E.O_WILD_RANK] = wild
+        obs[E.O_SEAT] = 1
+        obs[E.O_PLAYERS] = 4
+        obs[E.O_DECISION] = E.D_DISCARD
+        obs[E.O_TOP] = -1
+        obs[E.O_HAND:E.O_HAND + E.N_KINDS] = h14
+        rows = _discard_rows(h14)
+        i = decide(E.D_DISCARD, obs, rows, len(rows), p, rng)
+        if rows[i, 0] != E.MV_DISCARD:
+            continue
+        kept = h14.copy()
+        kept[rows[i, 1]] -= 1
+        at = memo_at(obs)
+        for c in range(52):  # every natural that could come next, a fresh copy of the memo each
+            if kept[c] >= 2:
+                continue
+            h = kept.copy()
+            h[c] += 1
+            if not joins_no_group(h, c, wild, 1, 1, 0):
+                continue
+            lonely_seen += 1
+            # the draw with c as the top discard
+            memo = obs.copy()
+            memo[E.O_DECISION] = E.D_DRAW
+            memo[E.O_TOP] = c
+            memo[E.O_HAND:E.O_HAND + E.N_KINDS] = kept
+            draw_rows[1, 1] = c
+            bare = memo[:E.OBS_SIZE].copy()
+            assert decide(E.D_DRAW, memo, draw_rows, 2, p, rng) == decide(E.D_DRAW, bare, draw_rows, 2, p, rng)
+            # the discard with c drawn
+            memo = obs.copy()
+            memo[E.O_HAND:E.O_HAND + E.N_KINDS] = h
+            bare = memo[:E.OBS_SIZE].copy()
+            rows2 = _discard_rows(h)
+            j = decide(E.D_DISCARD, memo, rows2, len(rows2), p, rng)
+            assert j == decide(E.D_DISCARD, bare, rows2, len(rows2), p, rng), (c, wild)
+            if rows2[j, 0] == E.MV_DISCARD:
+                left = h.copy()
+                left[rows2[j, 1]] -= 1
+                assert key_matches(memo, at + M_KEY13, left)
+                assert memo[at + M_D13] == min_deadwood(left, wild, 1, 1, 0)
+    assert lonely_seen > 500, lonely_seen

@@ -34,6 +34,7 @@ MEMO_FIELDS = (
     ("M_LOOSE14", 1),  # their loose kinds (solver deadwood_and_loose) as a bit mask
     ("M_KEY13", KEY_WORDS),  # the 13 cards the last discard kept
     ("M_D13", 1),  # their min_deadwood
+    ("M_LOOSE13", 1),  # their loose kinds in an arrangement of least deadwood (bit mask), -1 unknown
     ("M_DECLARES", 1),  # the engine's: 1/0 some discard of the 14 held declares, -1 unknown
 )
 _M, MEMO_SEAT = _layout(MEMO_FIELDS)
@@ -42,6 +43,7 @@ M_M14 = _M["M_M14"]
 M_LOOSE14 = _M["M_LOOSE14"]
 M_KEY13 = _M["M_KEY13"]
 M_D13 = _M["M_D13"]
+M_LOOSE13 = _M["M_LOOSE13"]
 M_DECLARES = _M["M_DECLARES"]
 MEMO_SIZE = MAX_SEATS * MEMO_SEAT
 DECLARES_UNKNOWN = -1
@@ -91,6 +93,20 @@ def kept_deadwood(obs, seat, h):
         return -1
     at = OBS_SIZE + seat * MEMO_SEAT
     return obs[at + M_D13] if key_matches(obs, at + M_KEY13, h) else -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def added_kind(obs, slot, h):
+    """The kind k when the hand ``h`` is the hand keyed at ``obs[slot:]`` plus one card of k
+    (the card a seat drew after its last discard), else -1."""
+    c = -1
+    for k in range(N_KINDS):
+        d = h[k] - ((obs[slot + k // 16] >> (4 * (k % 16))) & 15)
+        if d != 0:
+            if d != 1 or c >= 0:
+                return -1
+            c = k
+    return c
 
 
 @njit(cache=True, inline="always", _nrt=False)
