@@ -89,13 +89,18 @@ def best_discard(h, wild, mjr, mjs, tir, check_declare):
     loose = stack_int64(N_KINDS)
     src = stack_int64(WS_SIZE)
     m = deadwood_and_loose_into(src, h, wild, mjr, mjs, tir, loose)
-    return best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare)
+    k, d = best_discard_of(h, m, loose, src, wild, mjr, mjs, tir)
+    decl = -1
+    if check_declare and d == 0:
+        decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir)
+    return k, d, decl
 
 
 @njit(cache=True)
-def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare):
-    """best_discard for a hand whose min_deadwood ``m`` and loose kinds ``loose`` (solver
-    ``deadwood_and_loose``) are known. ``src``: the workspace of that search (solver
+def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir):
+    """best_discard's (kind, deadwood), without its declare answer (``declaring_kind``, asked
+    only when the deadwood is 0), for a hand whose min_deadwood ``m`` and loose kinds ``loose``
+    (solver ``deadwood_and_loose``) are known. ``src``: the workspace of that search (solver
     ``deadwood_and_loose_into``), whose candidate groups the searches of the hand less one card
     reuse (``deadwood_below_less``); ``src[SRC_NC]`` = -2 when none were made (they are then
     made at the first such search)."""
@@ -130,10 +135,7 @@ def best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, check_declare):
                 best_k = k
                 best_v = v
                 best_d = d
-    decl = -1
-    if check_declare and best_d == 0:
-        decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir)
-    return best_k, best_d, decl
+    return best_k, best_d
 
 
 @njit(cache=True)
@@ -319,7 +321,8 @@ def greedy_discard(obs, moves, n):
     src = stack_int64(WS_SIZE)
     at = memo_at(obs)
     m = solved_14(obs, at, h, wild, mjr, mjs, tir, loose, src)
-    k, d, decl = best_discard_of(h, m, loose, src, wild, mjr, mjs, tir, True)
+    k, d = best_discard_of(h, m, loose, src, wild, mjr, mjs, tir)
+    decl = declaring_kind(h, m, loose, wild, mjr, mjs, tir) if d == 0 else -1
     if at >= 0:
         # some discard declares only if the least deadwood left is 0, and then decl says which
         obs[at + M_DECLARES] = 1 if decl >= 0 else 0

@@ -565,10 +565,13 @@ def _gen(ws, cap, counts, wild_rank, max_j_run, max_j_set, triple_is_run, quick)
     return nc, n_runs
 
 
-@njit(inline="always")
+@njit(cache=True, _nrt=False)
 def _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set, triple_is_run, mode, want, out,
                   ub, lb, quick):
-    """``_search`` over the ``nc`` candidates in the workspace (the first ``n_runs`` of them runs)."""
+    """``_search`` over the ``nc`` candidates in the workspace (the first ``n_runs`` of them runs).
+    Compiled once, called by ``_search`` and ``deadwood_below_less``: inlined into both, its typing
+    and lowering took ~13 s more of the cold compile of engine + greedy (benchmarks/compile_profile.py),
+    for no measured speed."""
     n, total, pool, a1, a2, a3, ok = quick
     cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
 
@@ -1156,8 +1159,8 @@ def _filter_less(src, nc_src, n_runs_src, k, counts13, pool13, cand):
             gone = np.int64(1) << k
         elif counts13[k] == 2:
             triple = k
-    nc = 0
-    n_runs = 0
+    nc = counts13[JOKER] * 0  # (not the literal 0: _search_cands would compile a second time)
+    n_runs = nc
     for j in range(nc_src):
         if (src[j, F_MASK] & gone) != 0 or src[j, F_COST] > pool13:
             continue
@@ -1220,7 +1223,7 @@ def deadwood_below_less(src, counts, k, wild_rank, max_j_run, max_j_set, triple_
         cand = ws[O_CAND:O_CAND + cap * NF].reshape((cap, NF))
         nc, n_runs = _filter_less(cand_src, nc_src, src[O_NC + 1], k, counts, pool, cand)
         res, _, _ = _search_cands(ws, cap, nc, n_runs, counts, wild_rank, max_j_run, max_j_set,
-                                  triple_is_run, 0, 0, counts, ub, lb, quick)
+                                  triple_is_run, zero, zero, counts, ub, lb, quick)
     counts[k] += 1
     return res
 
