@@ -284,11 +284,9 @@ def greedy_draw(obs, moves, n):
             return i_stock
         if at >= 0 and obs[at + M_LOOSE13] >= 0 and loose_worth_more(obs[at + M_LOOSE13], vt, wild):
             h[top] -= 1
-            known = key_matches(obs, at + M_KEY13, h)
-            h[top] += 1
-            if known:
-                h[top] -= 1
+            if key_matches(obs, at + M_KEY13, h):
                 return i_pile
+            h[top] += 1
     loose = stack_int64(N_KINDS)
     m = deadwood_and_loose(h, wild, mjr, mjs, tir, loose)
     if at >= 0:  # the discard finds these 14 cards solved if the top is taken (memo_nb)

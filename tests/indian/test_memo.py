@@ -131,6 +131,21 @@ def test_loose_masks_round_trip() -> None:
         assert not back[~held].any()
 
 
+def _discard_obs(rules, wild, seat, h):
+    """An engine-sized observation (the seats' memo blocks cleared) of ``seat`` at 4 players
+    deciding its discard with the 14 cards ``h``."""
+    obs = np.zeros(E.OBS_SIZE + MEMO_SIZE, np.int64)
+    clear_memo(obs)
+    obs[E.O_RULES:E.O_RULES + E.N_RULES] = rules
+    obs[E.O_WILD_RANK] = wild
+    obs[E.O_SEAT] = seat
+    obs[E.O_PLAYERS] = 4
+    obs[E.O_HAND:E.O_HAND + E.N_KINDS] = h
+    obs[E.O_DECISION] = E.D_DISCARD
+    obs[E.O_TOP] = -1
+    return obs
+
+
 def _discard_rows(h):
     kinds = np.flatnonzero(h)
     rows = np.zeros((2 * len(kinds), E.MOVE_COLS), np.int64)
@@ -183,15 +198,7 @@ def test_what_a_builtin_tells_the_engine_is_true(decide, params) -> None:
     told = set()
     loose_told = 0
     for h, wild in hands:
-        obs = np.zeros(E.OBS_SIZE + MEMO_SIZE, np.int64)
-        clear_memo(obs)
-        obs[E.O_RULES:E.O_RULES + E.N_RULES] = rules
-        obs[E.O_WILD_RANK] = wild
-        obs[E.O_SEAT] = 2
-        obs[E.O_PLAYERS] = 4
-        obs[E.O_HAND:E.O_HAND + E.N_KINDS] = h
-        obs[E.O_DECISION] = E.D_DISCARD
-        obs[E.O_TOP] = -1
+        obs = _discard_obs(rules, wild, 2, h)
         rows = _discard_rows(h)
         i = decide(E.D_DISCARD, obs, rows, len(rows), p, rng)
         at = memo_at(obs)
@@ -266,15 +273,7 @@ def test_a_card_no_group_can_hold_after_a_kept_13_needs_no_solve(decide) -> None
     draw_rows = np.array([[E.MV_STOCK, 0, 0, 0], [E.MV_PILE, 0, 0, 0]], np.int64)
     lonely_seen = 0
     for h14, wild in zip(hs, ws):
-        obs = np.zeros(E.OBS_SIZE + MEMO_SIZE, np.int64)
-        clear_memo(obs)
-        obs[E.O_RULES:E.O_RULES + E.N_RULES] = rules
-        obs[E.O_WILD_RANK] = wild
-        obs[E.O_SEAT] = 1
-        obs[E.O_PLAYERS] = 4
-        obs[E.O_DECISION] = E.D_DISCARD
-        obs[E.O_TOP] = -1
-        obs[E.O_HAND:E.O_HAND + E.N_KINDS] = h14
+        obs = _discard_obs(rules, wild, 1, h14)
         rows = _discard_rows(h14)
         i = decide(E.D_DISCARD, obs, rows, len(rows), p, rng)
         if rows[i, 0] != E.MV_DISCARD:
